@@ -1,0 +1,102 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Viewfinder",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "viewfinder", targets: ["viewfinder"]),
+        .library(name: "ProviderKit", targets: ["ProviderKit"]),
+        .library(name: "ServiceBus", targets: ["ServiceBus"]),
+        .library(name: "SearchViewModel", targets: ["SearchViewModel"]),
+        .library(name: "ProviderTesting", targets: ["ProviderTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Core
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "ProviderKit",
+            dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ServiceBus",
+            dependencies: ["ProviderKit", "Yams", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "SearchViewModel",
+            dependencies: ["ProviderKit", "ServiceBus"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "viewfinder",
+            dependencies: [
+                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
+        // Providers
+        .target(
+            name: "LocalFolderProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/LocalFolder",
+            swiftSettings: strictSettings
+        ),
+
+        // Shared test support: the conformance suite every provider runs.
+        .target(
+            name: "ProviderTesting",
+            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+
+        // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
+        .executableTarget(
+            name: "viewfinder-benchmarks",
+            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel"],
+            path: "Benchmarks/ViewfinderBenchmarks",
+            swiftSettings: strictSettings
+        ),
+
+        // Tests
+        .testTarget(
+            name: "ServiceBusTests",
+            dependencies: ["ServiceBus", "ProviderKit", "Yams"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SearchViewModelTests",
+            dependencies: ["SearchViewModel", "ServiceBus", "ProviderKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LocalFolderProviderTests",
+            dependencies: ["LocalFolderProvider", "ProviderTesting", "ProviderKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ViewfinderTests",
+            dependencies: ["viewfinder"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,27 @@
+/// Image formats recognised by their first bytes, whatever the file is called.
+enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, gif, tiff, webp, heic, avif, bmp
+
+    /// How many leading bytes ``detect(_:)`` needs.
+    static let signatureLength = 16
+
+    /// The format whose signature starts `bytes`, or `nil` for anything else.
+    static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+        let b = Array(bytes.prefix(signatureLength))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix
+        }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts(Array("ftyp".utf8), at: 4), b.count >= 12 {
+            let brand = String(decoding: b[8..<12], as: UTF8.self)
+            if ["heic", "heix", "hevc", "hevx", "mif1", "msf1"].contains(brand) { return .heic }
+            if ["avif", "avis"].contains(brand) { return .avif }
+        }
+        if starts(Array("BM".utf8)), b.count >= 14 { return .bmp }
+        return nil
+    }
+}

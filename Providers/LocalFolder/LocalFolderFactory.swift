@@ -1,0 +1,46 @@
+import Foundation
+import ProviderKit
+
+/// Builds `local-folder` providers: photos in a folder on this machine, found by name.
+public struct LocalFolderFactory: ProviderFactory {
+    /// The options under a `type: local-folder` instance.
+    public struct Options: ProviderOptions {
+        /// The folder to search; relative paths resolve against the configuration file's folder.
+        public var path: String
+        /// Whether to search sub-folders too. Default `true`.
+        public var recursive: Bool
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case path
+            case recursive
+        }
+
+        public typealias Keys = CodingKeys
+
+        /// Creates options.
+        public init(path: String, recursive: Bool = true) {
+            self.path = path
+            self.recursive = recursive
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            path = try container.decode(String.self, forKey: .path)
+            recursive = try container.decodeIfPresent(Bool.self, forKey: .recursive) ?? true
+        }
+    }
+
+    /// Creates the factory.
+    public init() {}
+
+    public var typeName: String { "local-folder" }
+
+    public var summary: String { "photos in a folder on this machine" }
+
+    public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
+        guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else { throw ProviderUnavailable.missingOption("path") }
+        return LocalFolderProvider(
+            name: name, root: context.resolvePath(options.path), recursive: options.recursive,
+            matcher: NameMatcher())
+    }
+}

@@ -1,0 +1,39 @@
+#ifndef VIEWFINDER_CCURL_SHIM_H
+#define VIEWFINDER_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+// libcurl's setopt and getinfo are variadic, which Swift cannot call.
+// These typed wrappers give Swift one entry point per argument type.
+
+static inline CURLcode vf_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode vf_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode vf_easy_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode vf_easy_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*vf_write_callback)(char *data, size_t size, size_t count, void *context);
+
+static inline CURLcode vf_easy_setopt_write_callback(CURL *handle, vf_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+static inline CURLcode vf_easy_setopt_header_callback(CURL *handle, vf_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode vf_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+#endif

@@ -1,0 +1,174 @@
+import Foundation
+
+/// One photo as a provider found it, in a form every part of Viewfinder understands.
+///
+/// Values a source does not know stay `nil` or empty; nothing is invented.
+public struct Photo: Sendable, Equatable {
+    /// The configured instance name of the provider that found the photo (e.g. `samples`).
+    public var provider: String
+    /// The provider's own identifier for the photo.
+    public var id: String
+    /// The photo's title, when it has one.
+    public var title: String?
+    /// A longer caption or description.
+    public var description: String?
+    /// The photographer or owner, as the source names them.
+    public var author: String?
+    /// Where a person views the photo (a web page, or a `file://` URL for local photos).
+    public var pageURL: URL?
+    /// Image files for the photo, one per size the source offers.
+    public var images: [PhotoImage]
+    /// Pixel width of the original, when known.
+    public var width: Int?
+    /// Pixel height of the original, when known.
+    public var height: Int?
+    /// When the photo was taken.
+    public var takenAt: Date?
+    /// Keywords or tags.
+    public var tags: [String]
+    /// The licence the photo is published under.
+    public var license: License?
+    /// Popularity signals, when the source has them.
+    public var popularity: Popularity
+    /// Where the photo was taken.
+    public var location: GeoLocation?
+    /// The absolute file path, for photos on local disk.
+    public var filePath: String?
+
+    /// Creates a photo; only the provider name and id are required.
+    public init(
+        provider: String,
+        id: String,
+        title: String? = nil,
+        description: String? = nil,
+        author: String? = nil,
+        pageURL: URL? = nil,
+        images: [PhotoImage] = [],
+        width: Int? = nil,
+        height: Int? = nil,
+        takenAt: Date? = nil,
+        tags: [String] = [],
+        license: License? = nil,
+        popularity: Popularity = Popularity(),
+        location: GeoLocation? = nil,
+        filePath: String? = nil
+    ) {
+        self.provider = provider
+        self.id = id
+        self.title = title
+        self.description = description
+        self.author = author
+        self.pageURL = pageURL
+        self.images = images
+        self.width = width
+        self.height = height
+        self.takenAt = takenAt
+        self.tags = tags
+        self.license = license
+        self.popularity = popularity
+        self.location = location
+        self.filePath = filePath
+    }
+}
+
+extension Photo {
+    /// The smallest image offered, for previews.
+    public var thumbnail: PhotoImage? {
+        images.min { $0.size < $1.size }
+    }
+
+    /// The largest image offered.
+    public var largestImage: PhotoImage? {
+        images.max { $0.size < $1.size }
+    }
+
+    /// How many facts the record carries; used to keep the richer of two records for one photo.
+    public var richness: Int {
+        let optionals: [Any?] = [
+            title, description, author, pageURL, width, height, takenAt, license, location, filePath,
+            popularity.views, popularity.rating, popularity.favorites,
+        ]
+        return optionals.count { $0 != nil } + images.count + (tags.isEmpty ? 0 : 1)
+    }
+}
+
+/// One image file of a photo at a given size.
+public struct PhotoImage: Sendable, Equatable {
+    /// Which size this is.
+    public var size: ImageSize
+    /// Where the image file is.
+    public var url: URL
+    /// Pixel width, when known.
+    public var width: Int?
+    /// Pixel height, when known.
+    public var height: Int?
+
+    /// Creates an image reference.
+    public init(size: ImageSize, url: URL, width: Int? = nil, height: Int? = nil) {
+        self.size = size
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The size classes photo sources offer, smallest first.
+public enum ImageSize: Int, Sendable, Comparable, CaseIterable {
+    /// A small square or near-square preview (about 150 px).
+    case thumbnail
+    /// About 240–500 px on the long side.
+    case small
+    /// About 500–800 px.
+    case medium
+    /// About 1024–2048 px.
+    case large
+    /// The original file.
+    case original
+
+    public static func < (lhs: ImageSize, rhs: ImageSize) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A licence name and where to read it.
+public struct License: Sendable, Equatable {
+    /// A short name such as "CC BY 2.0" or "All Rights Reserved".
+    public var name: String
+    /// The licence text, when it has a public page.
+    public var url: URL?
+
+    /// Creates a licence.
+    public init(name: String, url: URL? = nil) {
+        self.name = name
+        self.url = url
+    }
+}
+
+/// Popularity signals; each is `nil` when the source does not report it.
+public struct Popularity: Sendable, Equatable {
+    /// How many times the photo was viewed.
+    public var views: Int?
+    /// A source-specific rating (500px's "pulse", a local star rating).
+    public var rating: Double?
+    /// Favourites, likes or votes.
+    public var favorites: Int?
+
+    /// Creates popularity signals.
+    public init(views: Int? = nil, rating: Double? = nil, favorites: Int? = nil) {
+        self.views = views
+        self.rating = rating
+        self.favorites = favorites
+    }
+}
+
+/// A point on Earth in decimal degrees.
+public struct GeoLocation: Sendable, Equatable {
+    /// Latitude, −90…90.
+    public var latitude: Double
+    /// Longitude, −180…180.
+    public var longitude: Double
+
+    /// Creates a location.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

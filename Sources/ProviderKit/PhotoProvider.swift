@@ -1,0 +1,15 @@
+/// A source of photos: Flickr, 500px, a local folder, or any module added later.
+///
+/// A provider answers a request with a stream of pages, best results first, so a
+/// fast source is visible before a slow one finishes. It stops when the consuming
+/// task is cancelled and reports bad data as an error, never by crashing.
+public protocol PhotoProvider: Sendable {
+    /// The instance name from the configuration; every photo carries it.
+    var name: String { get }
+
+    /// Whether the provider has a popular or featured feed.
+    var supportsPopular: Bool { get }
+
+    /// Streams result pages for `request`, sending no more than `request.limit` photos in all.
+    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error>
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+
+/// The shared services a provider may use. Providers never create these themselves.
+public struct ProviderContext: Sendable {
+    /// The process-wide HTTP client.
+    public var http: any HTTPClient
+    /// Where the provider logs; the CLI decides where that goes.
+    public var logger: Logger
+    /// A folder the provider may keep caches in.
+    public var cacheDirectory: URL
+    /// The folder relative paths in the configuration resolve against.
+    public var baseDirectory: URL
+
+    /// Creates a context.
+    public init(http: any HTTPClient, logger: Logger, cacheDirectory: URL, baseDirectory: URL) {
+        self.http = http
+        self.logger = logger
+        self.cacheDirectory = cacheDirectory
+        self.baseDirectory = baseDirectory
+    }
+
+    /// Resolves a path from the configuration: absolute as given, `~` expanded,
+    /// relative against ``baseDirectory``.
+    public func resolvePath(_ path: String) -> URL {
+        let expanded = NSString(string: path).expandingTildeInPath
+        if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
+        return baseDirectory.appendingPathComponent(expanded).standardizedFileURL
+    }
+}

@@ -1,0 +1,61 @@
+/// Builds providers of one type from their configuration.
+///
+/// A provider module makes its factory public and keeps everything else internal.
+/// The service bus finds factories by `typeName` and decodes `Options` from the
+/// instance's YAML, checking every key against `Options.Keys`.
+public protocol ProviderFactory: Sendable {
+    /// The provider's own configuration options.
+    associatedtype Options: ProviderOptions
+
+    /// The `type:` value that selects this factory in YAML, e.g. `"local-folder"`.
+    var typeName: String { get }
+
+    /// A one-line description shown by `viewfinder providers`.
+    var summary: String { get }
+
+    /// Builds a provider named `name`.
+    ///
+    /// Throws ``ProviderUnavailable`` when the instance cannot run as configured
+    /// (for example an empty API key); the bus then lists it as skipped.
+    func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider
+}
+
+/// A provider's options, decoded from its YAML mapping.
+///
+/// Conformers declare `enum CodingKeys: String, CodingKey, CaseIterable` and
+/// `typealias Keys = CodingKeys` so the bus can reject unknown keys and suggest
+/// the closest valid one.
+public protocol ProviderOptions: Decodable, Sendable {
+    /// Every key the options accept.
+    associatedtype Keys: CodingKey & CaseIterable
+
+    /// Option keys whose values are secrets (API keys); they never appear in output.
+    static var secretKeys: Set<String> { get }
+}
+
+extension ProviderOptions {
+    /// No secrets by default.
+    public static var secretKeys: Set<String> { [] }
+
+    /// The accepted key names, in declaration order.
+    public static var keyNames: [String] { Keys.allCases.map(\.stringValue) }
+}
+
+/// Why a configured provider instance cannot run; the bus lists it as skipped.
+public struct ProviderUnavailable: Error, Sendable, Equatable {
+    /// The option whose value is missing or empty, when that is the reason.
+    public var option: String?
+    /// The reason in words, e.g. "api_key is empty".
+    public var reason: String
+
+    /// Creates a reason for skipping.
+    public init(option: String? = nil, reason: String) {
+        self.option = option
+        self.reason = reason
+    }
+
+    /// A required option is missing or empty.
+    public static func missingOption(_ option: String) -> ProviderUnavailable {
+        ProviderUnavailable(option: option, reason: "\(option) is empty")
+    }
+}

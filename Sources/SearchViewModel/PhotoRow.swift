@@ -1,0 +1,86 @@
+import Foundation
+import ProviderKit
+import ServiceBus
+
+/// What one result row shows, worked out from a ranked photo: the presentation logic
+/// of the results list, kept apart from any terminal so it can be tested.
+public struct PhotoRow: Sendable, Equatable {
+    /// 1-based position.
+    public let rank: Int
+    /// The score with four decimals, e.g. "0.0164".
+    public let score: String
+    /// The title, or "Untitled" when the photo has none.
+    public let title: String
+    /// The author, or an empty string.
+    public let author: String
+    /// Pixel size such as "4000×3000", or an empty string when unknown.
+    public let dimensions: String
+    /// When the photo was taken, as "2024-05-01", or an empty string.
+    public let taken: String
+    /// The provider instance that found it, e.g. "samples".
+    public let provider: String
+    /// Where to open it: the file path for local photos, otherwise the page URL.
+    public let location: String
+
+    /// Creates the row for `ranked`; dates are shown in `timeZone`.
+    public init(_ ranked: RankedPhoto, timeZone: TimeZone = .current) {
+        let photo = ranked.photo
+        rank = ranked.rank
+        score = String(format: "%.4f", ranked.score)
+        title = Self.nonBlank(photo.title) ?? "Untitled"
+        author = Self.nonBlank(photo.author) ?? ""
+        dimensions = Self.dimensions(width: photo.width, height: photo.height)
+        taken = photo.takenAt.map { Self.day($0, in: timeZone) } ?? ""
+        provider = photo.provider
+        location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
+    }
+
+    /// "4000×3000" when both sides are known and positive.
+    public static func dimensions(width: Int?, height: Int?) -> String {
+        guard let width, let height, width > 0, height > 0 else { return "" }
+        return "\(width)×\(height)"
+    }
+
+    static func nonBlank(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return collapsed.isEmpty ? nil : collapsed
+    }
+
+    private static func day(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+}
+
+/// What one provider's status line shows.
+public struct ProviderStatusRow: Sendable, Equatable {
+    /// The instance name.
+    public let name: String
+    /// "running", "ok", "failed", "timed out", "skipped" or "cancelled".
+    public let phase: String
+    /// "12 photos in 140 ms", a failure or skip reason, or an empty string while running.
+    public let detail: String
+
+    /// Creates the row for `status`.
+    public init(_ status: ProviderStatus) {
+        name = status.name
+        phase = status.phase.rawValue.replacingOccurrences(of: "_", with: " ")
+        let count = "\(status.count) photo\(status.count == 1 ? "" : "s")"
+        let time = status.duration.map { " in \(Self.format($0))" } ?? ""
+        switch status.phase {
+        case .running: detail = status.count > 0 ? count : ""
+        case .ok, .cancelled: detail = count + time
+        case .failed, .timedOut: detail = (status.message ?? "") + (status.count > 0 ? " (\(count) before)" : "")
+        case .skipped: detail = status.message ?? ""
+        }
+    }
+
+    /// "140 ms" under a second, "2.3 s" above.
+    public static func format(_ duration: Duration) -> String {
+        let ms = duration.wholeMilliseconds
+        return ms < 1000 ? "\(ms) ms" : String(format: "%.1f s", Double(ms) / 1000)
+    }
+}

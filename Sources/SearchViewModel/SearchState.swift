@@ -1,0 +1,115 @@
+import ProviderKit
+
+/// An immutable snapshot of a search: what each provider is doing and the ranked results so far.
+public struct SearchState: Sendable {
+    /// The request being answered; `nil` before the first search.
+    public var request: SearchRequest?
+    /// One entry per provider: the live ones first, then the skipped ones, in configuration order.
+    public var providers: [ProviderStatus]
+    /// The merged, ranked results so far, best first.
+    public var results: [RankedPhoto]
+    /// Whether any provider may still add results.
+    public var isRunning: Bool
+    /// What changed to produce this snapshot.
+    public var change: SearchChange
+
+    /// The state before any search.
+    public static let idle = SearchState(request: nil, providers: [], results: [], isRunning: false, change: .idle)
+
+    /// Creates a snapshot.
+    public init(
+        request: SearchRequest?, providers: [ProviderStatus], results: [RankedPhoto], isRunning: Bool,
+        change: SearchChange
+    ) {
+        self.request = request
+        self.providers = providers
+        self.results = results
+        self.isRunning = isRunning
+        self.change = change
+    }
+
+    /// Whether at least one provider ran and every provider that ran failed or timed out.
+    public var everyProviderFailed: Bool {
+        let ran = providers.filter { $0.phase != .skipped }
+        return !ran.isEmpty && ran.allSatisfy { $0.phase == .failed || $0.phase == .timedOut }
+    }
+
+    /// Whether the search ended because it was cancelled.
+    public var wasCancelled: Bool { providers.contains { $0.phase == .cancelled } }
+}
+
+/// What happened between one snapshot and the previous one.
+public enum SearchChange: Sendable, Equatable {
+    /// No search has started.
+    case idle
+    /// A search started; every live provider is running.
+    case started
+    /// A provider sent a page of photos.
+    case page(provider: String, photos: [Photo])
+    /// A provider finished, failed, timed out or was cancelled.
+    case providerFinished(String)
+    /// The search is over.
+    case finished
+}
+
+/// How one provider is doing in the current search.
+public struct ProviderStatus: Sendable, Equatable {
+    /// Where a provider is in its work.
+    public enum Phase: String, Sendable, Equatable {
+        /// Still answering.
+        case running
+        /// Answered completely.
+        case ok
+        /// Stopped with an error.
+        case failed
+        /// Did not finish before its timeout or the search deadline.
+        case timedOut = "timed_out"
+        /// Not run (disabled, missing key, no popular feed).
+        case skipped
+        /// Stopped because the search was cancelled.
+        case cancelled
+    }
+
+    /// The instance name.
+    public var name: String
+    /// The provider type.
+    public var typeName: String
+    /// Where the provider is.
+    public var phase: Phase
+    /// How many photos it has sent.
+    public var count: Int
+    /// How long it took, once it is done.
+    public var duration: Duration?
+    /// Why it failed or was skipped.
+    public var message: String?
+
+    /// Creates a status.
+    public init(
+        name: String, typeName: String, phase: Phase, count: Int = 0, duration: Duration? = nil,
+        message: String? = nil
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.phase = phase
+        self.count = count
+        self.duration = duration
+        self.message = message
+    }
+}
+
+/// A photo in the merged list with its place and score.
+public struct RankedPhoto: Sendable, Equatable {
+    /// 1-based position in the merged list.
+    public var rank: Int
+    /// Weighted reciprocal-rank-fusion score; higher is better.
+    public var score: Double
+    /// The richest record of the photo among the providers that found it.
+    public var photo: Photo
+
+    /// Creates a ranked photo.
+    public init(rank: Int, score: Double, photo: Photo) {
+        self.rank = rank
+        self.score = score
+        self.photo = photo
+    }
+}

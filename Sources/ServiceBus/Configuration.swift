@@ -1,0 +1,88 @@
+import Foundation
+import ProviderKit
+
+/// A validated configuration file: search settings and the provider instances it declares.
+public struct Configuration: Sendable {
+    /// The file as the user named it, for messages.
+    public var file: String
+    /// The folder relative paths resolve against (the file's own folder).
+    public var baseDirectory: URL
+    /// The `search:` section.
+    public var search: SearchSettings
+    /// The `providers:` section, in file order.
+    public var instances: [ProviderInstance]
+
+    /// Creates a configuration; normally the loader does this.
+    public init(file: String, baseDirectory: URL, search: SearchSettings, instances: [ProviderInstance]) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.search = search
+        self.instances = instances
+    }
+
+    /// Every non-empty secret value in the file (API keys), for redacting output.
+    public var secrets: [String] { instances.flatMap(\.secrets) }
+}
+
+/// The `search:` section.
+public struct SearchSettings: Sendable, Equatable {
+    /// Results in the merged list.
+    public var limit: Int
+    /// Deadline for the whole search.
+    public var timeout: Duration
+
+    /// Defaults: 30 results within 10 seconds.
+    public init(limit: Int = 30, timeout: Duration = .seconds(10)) {
+        self.limit = limit
+        self.timeout = timeout
+    }
+}
+
+/// One entry under `providers:`, checked against its factory and ready to build.
+public struct ProviderInstance: Sendable {
+    /// The instance name (the mapping key); what `--provider` takes.
+    public var name: String
+    /// The `type:` value.
+    public var typeName: String
+    /// `enabled:`; a disabled instance is listed but never built.
+    public var isEnabled: Bool
+    /// `weight:` in ranking; 1.0 by default.
+    public var weight: Double
+    /// `timeout:` for this provider alone, when set.
+    public var timeout: Duration?
+    /// `max_results:`, when set; otherwise the search limit.
+    public var maxResults: Int?
+    /// For each option key, the environment variables its value came from.
+    public var variablesByOption: [String: [String]]
+    /// The non-empty values of the options the provider marks secret.
+    public var secrets: [String]
+    /// Line of the instance's name in the file.
+    public var line: Int?
+
+    let build: @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
+
+    /// Creates an instance from its parts; `build` makes the provider.
+    public init(
+        name: String,
+        typeName: String,
+        isEnabled: Bool = true,
+        weight: Double = 1.0,
+        timeout: Duration? = nil,
+        maxResults: Int? = nil,
+        variablesByOption: [String: [String]] = [:],
+        secrets: [String] = [],
+        line: Int? = nil,
+        build: @escaping @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
+    ) {
+        self.name = name
+        self.typeName = typeName
+        self.isEnabled = isEnabled
+        self.weight = weight
+        self.timeout = timeout
+        self.maxResults = maxResults
+        self.variablesByOption = variablesByOption
+        self.secrets = secrets
+        self.line = line
+        self.build = build
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import ProviderKit
+import Yams
+
+/// Reads a YAML configuration file, interpolates the environment, and checks every
+/// value against the registered provider types, reporting all problems with line and column.
+public struct ConfigurationLoader: Sendable {
+    /// The keys every provider instance accepts besides its own options.
+    public static let commonKeys = ["type", "enabled", "weight", "timeout", "max_results"]
+    static let topLevelKeys = ["search", "providers"]
+    static let searchKeys = ["limit", "timeout"]
+
+    let registry: ProviderRegistry
+    let environment: [String: String]
+
+    /// Creates a loader for the provider types in `registry`.
+    public init(registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.registry = registry
+        self.environment = environment
+    }
+
+    /// Loads the file at `url`; `displayPath` is how messages name it.
+    public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigurationError) -> Configuration {
+        let file = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigurationError(ConfigurationIssue(file: file, message: "cannot read the file: \(Self.reason(error))"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(ConfigurationIssue(file: file, message: "is not UTF-8 text"))
+        }
+        return try load(yaml: text, file: file, baseDirectory: url.deletingLastPathComponent())
+    }
+
+    /// Loads configuration text; `file` names it in messages and `baseDirectory` anchors relative paths.
+    public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
+        var diagnostics = Diagnostics(file: file)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw ConfigurationError(YAMLSyntaxIssue.issue(for: error, file: file))
+        }
+        guard let root, !(root.scalar?.string.isEmpty ?? false) else {
+            throw ConfigurationError(ConfigurationIssue(file: file, message: "is empty; it needs a `providers:` section"))
+        }
+        guard case .mapping(let mapping) = root else {
+            diagnostics.report("the file must be a mapping with `search:` and `providers:` sections", at: root)
+            throw ConfigurationError(issues: diagnostics.issues)
+        }
+
+        var search = SearchSettings()
+        var instances: [ProviderInstance] = []
+        var sawProviders = false
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "search":
+                search = readSearch(value, diagnostics: &diagnostics)
+            case "providers":
+                sawProviders = true
+                instances = readProviders(value, diagnostics: &diagnostics)
+            default:
+                diagnostics.report(
+                    "unknown section `\(key)`\(NameSuggestion.hint(for: key, in: Self.topLevelKeys)) "
+                        + "Valid sections: \(Self.topLevelKeys.quotedList).",
+                    at: keyNode)
+            }
+        }
+        if !sawProviders {
+            diagnostics.report("there is no `providers:` section; add one with at least one provider", at: nil)
+        }
+        guard diagnostics.issues.isEmpty else { throw ConfigurationError(issues: diagnostics.issues) }
+        return Configuration(file: file, baseDirectory: baseDirectory, search: search, instances: instances)
+    }
+
+    // MARK: - search:
+
+    private func readSearch(_ node: Node, diagnostics: inout Diagnostics) -> SearchSettings {
+        var settings = SearchSettings()
+        guard case .mapping(let mapping) = node else {
+            if node.scalar?.string.isEmpty == false || node.sequence != nil {
+                diagnostics.report("`search` must be a mapping with `limit` and `timeout`", at: node)
+            }
+            return settings
+        }
+        let reader = ScalarReader(interpolation: EnvironmentInterpolation(environment: environment))
+        for (keyNode, rawValue) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "limit":
+                if let limit = reader.positiveInteger(rawValue, key: "search.limit", diagnostics: &diagnostics) {
+                    settings.limit = limit
+                }
+            case "timeout":
+                if let timeout = reader.duration(rawValue, key: "search.timeout", diagnostics: &diagnostics) {
+                    settings.timeout = timeout
+                }
+            default:
+                diagnostics.report(
+                    "unknown key `\(key)` in `search`\(NameSuggestion.hint(for: key, in: Self.searchKeys)) "
+                        + "Valid keys: \(Self.searchKeys.quotedList).",
+                    at: keyNode)
+            }
+        }
+        return settings
+    }
+
+    // MARK: - providers:
+
+    private func readProviders(_ node: Node, diagnostics: inout Diagnostics) -> [ProviderInstance] {
+        guard case .mapping(let mapping) = node, !mapping.isEmpty else {
+            diagnostics.report(
+                "`providers` must map instance names to settings, e.g. `samples: {type: local-folder, path: Samples}`",
+                at: node)
+            return []
+        }
+        var instances: [ProviderInstance] = []
+        for (keyNode, value) in mapping {
+            guard let name = keyNode.string, Self.isValidInstanceName(name) else {
+                diagnostics.report(
+                    "`\(keyNode.string ?? "")` is not a valid provider name; use letters, digits, `-` and `_`",
+                    at: keyNode)
+                continue
+            }
+            if let instance = readInstance(name: name, nameNode: keyNode, value, diagnostics: &diagnostics) {
+                instances.append(instance)
+            }
+        }
+        return instances
+    }
+
+    private func readInstance(name: String, nameNode: Node, _ node: Node, diagnostics: inout Diagnostics)
+        -> ProviderInstance?
+    {
+        guard case .mapping(let mapping) = node else {
+            diagnostics.report("provider `\(name)` must be a mapping with at least `type:`", at: node)
+            return nil
+        }
+        let reader = ScalarReader(interpolation: EnvironmentInterpolation(environment: environment))
+        guard let typeNode = mapping["type"] else {
+            diagnostics.report(
+                "provider `\(name)` has no `type`; known types: \(registry.typeNames.quotedList)", at: nameNode)
+            return nil
+        }
+        guard let typeName = reader.text(typeNode, key: "type", diagnostics: &diagnostics) else { return nil }
+        guard let factory = registry.factory(for: typeName) else {
+            diagnostics.report(
+                "unknown provider type `\(typeName)` for `\(name)`\(NameSuggestion.hint(for: typeName, in: registry.typeNames)) "
+                    + "Known types: \(registry.typeNames.quotedList).",
+                at: typeNode)
+            return nil
+        }
+
+        var enabled = true
+        var weight = 1.0
+        var timeout: Duration?
+        var maxResults: Int?
+        var optionPairs: [(Node, Node)] = []
+        var variablesByOption: [String: [String]] = [:]
+        let optionKeys = Self.optionKeyNames(of: factory)
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "type":
+                continue
+            case "enabled":
+                enabled = reader.boolean(value, key: key, diagnostics: &diagnostics) ?? enabled
+            case "weight":
+                weight = reader.weight(value, diagnostics: &diagnostics) ?? weight
+            case "timeout":
+                timeout = reader.duration(value, key: key, diagnostics: &diagnostics)
+            case "max_results":
+                maxResults = reader.positiveInteger(value, key: key, diagnostics: &diagnostics)
+            default:
+                guard optionKeys.contains(key) else {
+                    let valid = Self.commonKeys + optionKeys
+                    diagnostics.report(
+                        "unknown key `\(key)` for provider `\(name)` (type \(typeName))"
+                            + "\(NameSuggestion.hint(for: key, in: valid)) Valid keys: \(valid.quotedList).",
+                        at: keyNode)
+                    continue
+                }
+                let (interpolated, variables) = reader.interpolated(value, diagnostics: &diagnostics)
+                if !variables.isEmpty { variablesByOption[key] = variables }
+                optionPairs.append((keyNode, interpolated))
+            }
+        }
+        let optionsNode = Node.mapping(Node.Mapping(optionPairs, .implicit, .block, mapping.mark))
+        guard
+            let built = OptionsDecoding.blueprint(
+                factory: factory, options: optionsNode, instance: name, nameNode: nameNode,
+                diagnostics: &diagnostics)
+        else { return nil }
+        return ProviderInstance(
+            name: name, typeName: typeName, isEnabled: enabled, weight: weight, timeout: timeout,
+            maxResults: maxResults, variablesByOption: variablesByOption, secrets: built.secrets,
+            line: nameNode.mark?.line, build: built.build)
+    }
+
+    private static func optionKeyNames<F: ProviderFactory>(of factory: F) -> [String] {
+        F.Options.keyNames.filter { !commonKeys.contains($0) }
+    }
+
+    static func isValidInstanceName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue))
+        }
+        if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError {
+            return "no such file"
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// Collects configuration problems in the order they are found.
+struct Diagnostics {
+    let file: String
+    private(set) var issues: [ConfigurationIssue] = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func report(_ message: String, at node: Node?) {
+        issues.append(ConfigurationIssue(file: file, line: node?.mark?.line, column: node?.mark?.column, message: message))
+    }
+}

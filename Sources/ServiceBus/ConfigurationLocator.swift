@@ -1,0 +1,47 @@
+import Foundation
+
+/// Finds the configuration file: `--config`, `$VIEWFINDER_CONFIG`, `./config.yaml`,
+/// then `$XDG_CONFIG_HOME/viewfinder/config.yaml` (default `~/.config/viewfinder/config.yaml`).
+public enum ConfigurationLocator {
+    /// Where the file was found, or every place that was tried.
+    public enum Outcome: Sendable, Equatable {
+        /// The file to load.
+        case found(URL)
+        /// A path the user named explicitly does not exist.
+        case missing(path: String, namedBy: String)
+        /// No candidate existed.
+        case notFound(searched: [String])
+    }
+
+    /// Looks for the configuration file.
+    public static func locate(
+        explicitPath: String?,
+        environment: [String: String],
+        currentDirectory: URL,
+        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> Outcome {
+        func absolute(_ path: String) -> URL {
+            let expanded = NSString(string: path).expandingTildeInPath
+            return expanded.hasPrefix("/")
+                ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
+        }
+        if let explicitPath {
+            let url = absolute(explicitPath)
+            return fileExists(url.path) ? .found(url) : .missing(path: explicitPath, namedBy: "--config")
+        }
+        if let fromEnvironment = environment["VIEWFINDER_CONFIG"], !fromEnvironment.isEmpty {
+            let url = absolute(fromEnvironment)
+            return fileExists(url.path) ? .found(url) : .missing(path: fromEnvironment, namedBy: "VIEWFINDER_CONFIG")
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? home.appendingPathComponent(".config")
+        let candidates = [
+            currentDirectory.appendingPathComponent("config.yaml"),
+            configHome.appendingPathComponent("viewfinder/config.yaml"),
+        ]
+        if let found = candidates.first(where: { fileExists($0.path) }) { return .found(found) }
+        return .notFound(searched: candidates.map(\.path))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+/// Replaces `${VAR}` and `${VAR:-default}` in configuration values with environment variables.
+struct EnvironmentInterpolation {
+    /// The outcome of interpolating one value.
+    struct Result: Equatable {
+        /// The text with every reference replaced.
+        var value: String
+        /// The variables the text referred to, in order.
+        var variables: [String]
+    }
+
+    /// A reference that cannot be read, such as `${` without its `}`.
+    struct Failure: Error, Equatable {
+        var message: String
+    }
+
+    let environment: [String: String]
+
+    /// Interpolates `text`; an unset variable without a default becomes the empty string.
+    func interpolate(_ text: String) throws(Failure) -> Result {
+        guard text.contains("$") else { return Result(value: text, variables: []) }
+        var output = ""
+        var variables: [String] = []
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            output += rest[..<dollar]
+            let afterDollar = rest.index(after: dollar)
+            if rest[afterDollar...].hasPrefix("$") {  // `$$` is a literal dollar sign
+                output += "$"
+                rest = rest[rest.index(after: afterDollar)...]
+                continue
+            }
+            guard rest[afterDollar...].hasPrefix("{") else {
+                output += "$"
+                rest = rest[afterDollar...]
+                continue
+            }
+            let bodyStart = rest.index(after: afterDollar)
+            guard let close = rest[bodyStart...].firstIndex(of: "}") else {
+                throw Failure(message: "`${` is not closed; write ${NAME} or ${NAME:-default}")
+            }
+            let body = rest[bodyStart..<close]
+            let (name, fallback) = Self.split(body)
+            guard Self.isValidName(name) else {
+                throw Failure(message: "`${\(body)}` is not a valid variable reference; names use letters, digits and _")
+            }
+            variables.append(String(name))
+            let value = environment[String(name)] ?? ""
+            output += value.isEmpty ? (fallback.map(String.init) ?? "") : value
+            rest = rest[rest.index(after: close)...]
+        }
+        output += rest
+        return Result(value: output, variables: variables)
+    }
+
+    private static func split(_ body: Substring) -> (name: Substring, fallback: Substring?) {
+        guard let marker = body.range(of: ":-") else { return (body, nil) }
+        return (body[..<marker.lowerBound], body[marker.upperBound...])
+    }
+
+    private static func isValidName(_ name: Substring) -> Bool {
+        guard let first = name.first, first == "_" || (first.isASCII && first.isLetter) else { return false }
+        return name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    }
+}

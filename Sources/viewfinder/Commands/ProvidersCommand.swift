@@ -1,0 +1,94 @@
+import ArgumentParser
+import ProviderKit
+import ServiceBus
+
+/// `viewfinder providers`
+struct ProvidersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "providers",
+        abstract: "List the configured provider instances with their status, and the available provider types.")
+
+    @Option(help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
+    var config: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() async throws {
+        do {
+            let setup = try Setup.load(configPath: config, verbose: false)
+            let entries = try instanceEntries(setup)
+            if json {
+                Console.out(SearchJSON.encode(Listing(instances: entries, types: typeEntries()), pretty: true) + "\n")
+            } else {
+                Console.out(text(entries, file: setup.configuration.file))
+            }
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exitCode
+        }
+    }
+
+    struct InstanceEntry: Encodable {
+        let name: String
+        let type: String
+        let status: String
+        let reason: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(type, forKey: .type)
+            try container.encode(status, forKey: .status)
+            try container.encode(reason, forKey: .reason)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, type, status, reason }
+    }
+
+    struct TypeEntry: Encodable {
+        let type: String
+        let summary: String
+    }
+
+    struct Listing: Encodable {
+        let instances: [InstanceEntry]
+        let types: [TypeEntry]
+    }
+
+    private func instanceEntries(_ setup: Setup) throws -> [InstanceEntry] {
+        let lineup = try setup.bus.lineup(for: nil)
+        let ready = Set(lineup.providers.map(\.name))
+        let skipped = Dictionary(uniqueKeysWithValues: lineup.skipped.map { ($0.name, $0) })
+        return setup.configuration.instances.map { instance in
+            if ready.contains(instance.name) {
+                return InstanceEntry(name: instance.name, type: instance.typeName, status: "ready", reason: nil)
+            }
+            let entry = skipped[instance.name]
+            return InstanceEntry(
+                name: instance.name, type: instance.typeName, status: entry?.isDisabled == true ? "disabled" : "skipped",
+                reason: entry?.reason)
+        }
+    }
+
+    private func typeEntries() -> [TypeEntry] {
+        ProviderFactories.registry.allFactories.map { TypeEntry(type: $0.typeName, summary: $0.summary) }
+    }
+
+    private func text(_ entries: [InstanceEntry], file: String) -> String {
+        let nameWidth = max(8, entries.map(\.name.count).max() ?? 0)
+        let typeWidth = max(4, entries.map(\.type.count).max() ?? 0)
+        var lines = ["Providers in \(file):"]
+        for entry in entries {
+            let status = entry.reason.map { "\(entry.status): \($0)" } ?? entry.status
+            lines.append(
+                "  \(TextFitting.pad(entry.name, to: nameWidth))  \(TextFitting.pad(entry.type, to: typeWidth))  \(status)")
+        }
+        lines.append("")
+        lines.append("Available provider types:")
+        let types = typeEntries()
+        let width = types.map(\.type.count).max() ?? 0
+        for type in types { lines.append("  \(TextFitting.pad(type.type, to: width))  \(type.summary)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

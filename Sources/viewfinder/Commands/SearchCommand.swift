@@ -1,0 +1,39 @@
+import ArgumentParser
+import ProviderKit
+import SearchViewModel
+
+/// `viewfinder search QUERY...`
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search every configured provider for photos matching the query.")
+
+    @Argument(help: "What to look for; several words must all match.")
+    var query: [String] = []
+
+    @OptionGroup var options: SearchOptions
+
+    mutating func validate() throws {
+        if query.isEmpty { throw ValidationError("Please give something to search for, e.g. `viewfinder search harbor`.") }
+        if let problem = SearchViewModel.problem(withQuery: text) { throw ValidationError("Please fix the query: \(problem).") }
+    }
+
+    private var text: String { query.joined(separator: " ") }
+
+    func run() async throws {
+        try await SearchRun(operation: .search(text), options: options).execute()
+    }
+}
+
+/// `viewfinder popular`
+struct PopularCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "popular",
+        abstract: "Show the merged popular or featured feeds of the providers that have one.")
+
+    @OptionGroup var options: SearchOptions
+
+    func run() async throws {
+        try await SearchRun(operation: .popular, options: options).execute()
+    }
+}

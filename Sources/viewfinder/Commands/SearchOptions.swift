@@ -1,0 +1,46 @@
+import ArgumentParser
+import SearchViewModel
+import ServiceBus
+
+/// How results are printed.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case table, json, ndjson
+}
+
+/// Options shared by `search` and `popular`.
+struct SearchOptions: ParsableArguments {
+    @Option(name: .customLong("provider"), help: "Only use this provider instance (repeatable).")
+    var providers: [String] = []
+
+    @Option(help: "How many results to show (default: search.limit in the configuration, 30).")
+    var limit: Int?
+
+    @Option(help: "Deadline for the whole search, e.g. 250ms, 10s, 2m (default: search.timeout, 10s).")
+    var timeout: String?
+
+    @Option(help: "Output format: table, json or ndjson.")
+    var format: OutputFormat = .table
+
+    @Option(help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")
+    var verbose = false
+
+    mutating func validate() throws {
+        if let limit, limit < 1 {
+            throw ValidationError("Please give --limit as a whole number of at least 1.")
+        }
+        if let timeout, DurationParsing.parse(timeout) == nil {
+            throw ValidationError("Please give --timeout as \(DurationParsing.examples).")
+        }
+    }
+
+    /// The configuration's search settings with the command line's overrides.
+    func settings(from configured: SearchSettings) -> SearchSettings {
+        var settings = configured
+        if let limit { settings.limit = limit }
+        if let timeout = timeout.flatMap(DurationParsing.parse) { settings.timeout = timeout }
+        return settings
+    }
+}

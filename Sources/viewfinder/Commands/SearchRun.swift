@@ -1,0 +1,63 @@
+import ArgumentParser
+import ProviderKit
+import SearchViewModel
+import ServiceBus
+
+/// Binds the view-model to a renderer for one `search` or `popular` run, and picks the exit code.
+struct SearchRun {
+    let operation: SearchRequest.Operation
+    let options: SearchOptions
+
+    func execute() async throws {
+        do {
+            try await perform()
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exitCode
+        }
+    }
+
+    private func perform() async throws {
+        let setup = try Setup.load(configPath: options.config, verbose: options.verbose)
+        let settings = options.settings(from: setup.configuration.search)
+        let lineup: ProviderLineup
+        do {
+            lineup = try setup.bus.lineup(for: operation, selecting: options.providers)
+        } catch {
+            let code = if case .unknownProvider = error { ExitCodes.usage } else { ExitCodes.configuration }
+            throw CommandFailure(message: error.description, exitCode: code)
+        }
+
+        let viewModel = SearchViewModel(lineup: lineup, settings: settings)
+        let request = SearchRequest(operation, limit: settings.limit)
+        var renderer = makeRenderer()
+        let states = viewModel.states  // subscribe before starting, so no change is missed
+        let search = Task { await viewModel.search(request) }
+        let interrupt = InterruptHandler { search.cancel() }
+        for await state in states where state.request != nil {
+            renderer.update(state)
+            if state.change == .finished { break }
+        }
+        let final = await search.value
+        interrupt.stop()
+        renderer.finish(final)
+
+        if final.wasCancelled { throw ExitCodes.interrupted }
+        if lineup.providers.isEmpty {
+            throw CommandFailure(message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.allProvidersFailed)
+        }
+        if final.everyProviderFailed { throw ExitCodes.allProvidersFailed }
+    }
+
+    private func makeRenderer() -> any SearchRenderer {
+        switch options.format {
+        case .table:
+            TableRenderer(
+                width: Terminal.width, style: Style(enabled: Terminal.usesColor(onTerminal: Terminal.stdoutIsTerminal)),
+                statusLine: Terminal.stderrIsTerminal
+                    ? StatusLine(style: Style(enabled: Terminal.usesColor(onTerminal: true))) : nil)
+        case .json: JSONRenderer()
+        case .ndjson: NDJSONRenderer()
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import LocalFolderProvider
+import ServiceBus
+
+/// The one list of provider types linked into this program. A new provider module adds one line here.
+enum ProviderFactories {
+    static var registry: ProviderRegistry {
+        var registry = ProviderRegistry()
+        registry.use(LocalFolderFactory())
+        return registry
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+
+/// The JSON shapes of `--format json` and `--format ndjson`. Absent values are written as `null`.
+enum SearchJSON {
+    struct Result: Encodable {
+        let query: String?
+        let operation: String
+        let results: [PhotoJSON]
+        let providers: [ProviderJSON]
+
+        init(_ state: SearchState) {
+            query = state.request?.query
+            operation = state.request?.query == nil ? "popular" : "search"
+            results = state.results.map { PhotoJSON($0.photo, rank: $0.rank, score: $0.score) }
+            providers = state.providers.map(ProviderJSON.init)
+        }
+
+        enum CodingKeys: String, CodingKey { case query, operation, results, providers }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(query, forKey: .query)
+            try container.encode(operation, forKey: .operation)
+            try container.encode(results, forKey: .results)
+            try container.encode(providers, forKey: .providers)
+        }
+    }
+
+    struct PhotoJSON: Encodable {
+        let rank: Int?
+        let score: Double?
+        let provider: String
+        let id: String
+        let title: String?
+        let author: String?
+        let pageURL: String?
+        let imageURL: String?
+        let thumbnailURL: String?
+        let width: Int?
+        let height: Int?
+        let takenAt: String?
+        let tags: [String]
+        let license: String?
+        let path: String?
+
+        init(_ photo: Photo, rank: Int? = nil, score: Double? = nil) {
+            self.rank = rank
+            self.score = score.map { ($0 * 1_000_000).rounded() / 1_000_000 }
+            provider = photo.provider
+            id = photo.id
+            title = photo.title
+            author = photo.author
+            pageURL = photo.pageURL?.absoluteString
+            let largest = photo.largestImage
+            let smallest = photo.thumbnail
+            imageURL = largest?.url.absoluteString
+            thumbnailURL = smallest == largest ? nil : smallest?.url.absoluteString
+            width = photo.width
+            height = photo.height
+            takenAt = photo.takenAt.map { $0.formatted(.iso8601) }
+            tags = photo.tags
+            license = photo.license?.name
+            path = photo.filePath
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rank, score, provider, id, title, author, width, height, tags, license, path
+            case pageURL = "page_url"
+            case imageURL = "image_url"
+            case thumbnailURL = "thumbnail_url"
+            case takenAt = "taken_at"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            if let rank { try container.encode(rank, forKey: .rank) }
+            if let score { try container.encode(score, forKey: .score) }
+            try container.encode(provider, forKey: .provider)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(author, forKey: .author)
+            try container.encode(pageURL, forKey: .pageURL)
+            try container.encode(imageURL, forKey: .imageURL)
+            try container.encode(thumbnailURL, forKey: .thumbnailURL)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+            try container.encode(takenAt, forKey: .takenAt)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(license, forKey: .license)
+            try container.encode(path, forKey: .path)
+        }
+    }
+
+    struct ProviderJSON: Encodable {
+        let name: String
+        let type: String
+        let status: String
+        let count: Int
+        let durationMs: Int64?
+        let error: String?
+
+        init(_ status: ProviderStatus) {
+            name = status.name
+            type = status.typeName
+            self.status = status.phase.rawValue
+            count = status.count
+            durationMs = status.duration.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 }
+            error = status.message
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, type, status, count, error
+            case durationMs = "duration_ms"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(type, forKey: .type)
+            try container.encode(status, forKey: .status)
+            try container.encode(count, forKey: .count)
+            try container.encode(durationMs, forKey: .durationMs)
+            try container.encode(error, forKey: .error)
+        }
+    }
+
+    /// Encodes `value` as one line, or pretty-printed.
+    static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty
+            ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,9 @@
+import SearchViewModel
+
+/// A view of a running search: it receives every snapshot, then the final state.
+protocol SearchRenderer {
+    /// Shows a new snapshot.
+    mutating func update(_ state: SearchState)
+    /// Prints the final result.
+    mutating func finish(_ state: SearchState)
+}

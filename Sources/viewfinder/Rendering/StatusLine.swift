@@ -1,0 +1,30 @@
+import SearchViewModel
+
+/// The live one-line status on standard error while a search runs (only on a terminal).
+struct StatusLine {
+    let style: Style
+    var width = Terminal.width
+
+    /// Redraws the line for `state`.
+    func show(_ state: SearchState) {
+        guard state.isRunning else { return clear() }
+        let parts = state.providers.map { status -> String in
+            let row = ProviderStatusRow(status)
+            switch status.phase {
+            case .running: return "\(row.name) " + style.dim(status.count > 0 ? "\(status.count)…" : "…")
+            case .ok: return "\(row.name) " + style.green("✓ \(status.count)")
+            case .failed: return "\(row.name) " + style.red("✗")
+            case .timedOut: return "\(row.name) " + style.yellow("timed out")
+            case .skipped: return "\(row.name) " + style.dim("skipped")
+            case .cancelled: return "\(row.name) " + style.dim("cancelled")
+            }
+        }
+        let line = "Searching: " + parts.joined(separator: " · ") + "  (\(state.results.count) results)"
+        Console.err("\r\u{1B}[2K" + TextFitting.truncateVisible(line, to: width - 1))
+    }
+
+    /// Removes the line.
+    func clear() {
+        Console.err("\r\u{1B}[2K")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+
+/// `--format table`: a live status line while the search runs, then the ranked rows fitted
+/// to the terminal on standard output and one line per provider on standard error.
+struct TableRenderer: SearchRenderer {
+    let width: Int
+    let style: Style
+    let statusLine: StatusLine?
+
+    mutating func update(_ state: SearchState) {
+        statusLine?.show(state)
+    }
+
+    mutating func finish(_ state: SearchState) {
+        statusLine?.clear()
+        let rows = state.results.map { PhotoRow($0) }
+        if rows.isEmpty {
+            let what = state.request?.query.map { "matching “\($0)”" } ?? "in the popular feeds"
+            Console.out("No photos found \(what).\n")
+        } else {
+            Console.out(table(rows))
+        }
+        Console.err(providerSummary(state))
+    }
+
+    // MARK: - Results
+
+    private struct Column {
+        let header: String
+        var values: [String]
+        let minimum: Int
+        let flexible: Bool
+        let cutsFront: Bool
+        var width: Int
+
+        init(_ header: String, _ values: [String], minimum: Int = 0, flexible: Bool = false, cutsFront: Bool = false) {
+            self.header = header
+            self.values = values
+            self.minimum = minimum
+            self.flexible = flexible
+            self.cutsFront = cutsFront
+            width = max(header.count, values.map(\.count).max() ?? 0)
+        }
+    }
+
+    func table(_ rows: [PhotoRow]) -> String {
+        var columns = [
+            Column("#", rows.map { String($0.rank) }),
+            Column("Title", rows.map(\.title), minimum: 12, flexible: true),
+            Column("By", rows.map(\.author), minimum: 8, flexible: true),
+            Column("Size", rows.map(\.dimensions)),
+            Column("Taken", rows.map(\.taken)),
+            Column("Source", rows.map(\.provider)),
+            Column("Where", rows.map { Self.shortLocation($0.location) }, minimum: 16, flexible: true, cutsFront: true),
+        ].filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
+        fit(&columns)
+
+        var lines = [
+            columns.enumerated().map { index, column in
+                style.bold(index == columns.count - 1 ? column.header : TextFitting.pad(column.header, to: column.width))
+            }.joined(separator: "  ")
+        ]
+        for row in rows.indices {
+            let cells = columns.enumerated().map { index, column -> String in
+                let value = column.values[row]
+                let fitted =
+                    column.cutsFront
+                    ? TextFitting.truncateFront(value, to: column.width) : TextFitting.truncate(value, to: column.width)
+                let padded = index == columns.count - 1 ? fitted : TextFitting.pad(fitted, to: column.width)
+                return column.cutsFront ? style.dim(padded) : padded
+            }
+            lines.append(cells.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Narrows the widest flexible column until the table fits; drops optional columns if it still does not.
+    private func fit(_ columns: inout [Column]) {
+        func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
+        while total() > width {
+            let candidates = columns.indices.filter { columns[$0].flexible && columns[$0].width > columns[$0].minimum }
+            guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
+                guard let droppable = columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) }) else { return }
+                columns.remove(at: droppable)
+                continue
+            }
+            columns[widest].width -= 1
+        }
+    }
+
+    /// A file path relative to the current folder when it is below it.
+    static func shortLocation(_ location: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return location.hasPrefix(here) ? String(location.dropFirst(here.count)) : location
+    }
+
+    // MARK: - Providers
+
+    func providerSummary(_ state: SearchState) -> String {
+        state.providers.map { status in
+            let row = ProviderStatusRow(status)
+            let mark: String
+            switch status.phase {
+            case .ok: mark = style.green("✓")
+            case .failed: mark = style.red("✗")
+            case .timedOut: mark = style.yellow("⏱")
+            case .skipped, .cancelled, .running: mark = style.dim("–")
+            }
+            let detail = row.detail.isEmpty ? "" : ": \(row.detail)"
+            return "\(mark) \(row.name) \(row.phase)\(detail)\n"
+        }.joined()
+    }
+}

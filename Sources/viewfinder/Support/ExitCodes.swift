@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The exit codes Viewfinder documents in its README.
+enum ExitCodes {
+    /// The search ran (some providers may have failed; no results is not an error).
+    static let success = ExitCode(0)
+    /// Every selected provider failed, or none could run.
+    static let allProvidersFailed = ExitCode(1)
+    /// The command line is wrong (ArgumentParser's own code for usage errors).
+    static let usage = ExitCode(64)
+    /// The configuration file is missing or invalid.
+    static let configuration = ExitCode(78)
+    /// Interrupted with Ctrl-C.
+    static let interrupted = ExitCode(130)
+}
+
+/// An error the CLI reports itself, with the exit code it ends with.
+struct CommandFailure: Error {
+    let message: String
+    let exitCode: ExitCode
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Logging
+import ProviderKit
+import ServiceBus
+
+/// Finds and loads the configuration and builds the service bus, as every command needs.
+struct Setup {
+    let configuration: Configuration
+    let bus: ServiceBus
+
+    /// Loads the configuration named by `--config` (or found in the usual places).
+    static func load(configPath: String?, verbose: Bool) throws -> Setup {
+        let url = try locate(configPath)
+        let configuration = try loadConfiguration(url)
+        Console.redact(configuration.secrets)
+        var logger = Logger(label: "viewfinder")
+        logger.logLevel = verbose ? .debug : .warning
+        logger.debug("configuration loaded", metadata: ["file": "\(configuration.file)"])
+        let context = ProviderContext(
+            http: CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)"), logger: logger,
+            cacheDirectory: cacheDirectory(), baseDirectory: configuration.baseDirectory)
+        return Setup(configuration: configuration, bus: ServiceBus(configuration: configuration, context: context))
+    }
+
+    static func locate(_ configPath: String?) throws -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        switch ConfigurationLocator.locate(explicitPath: configPath, environment: environment, currentDirectory: here) {
+        case .found(let url):
+            return url
+        case .missing(let path, let namedBy):
+            throw CommandFailure(
+                message: "no configuration file at \(path) (named by \(namedBy))", exitCode: ExitCodes.configuration)
+        case .notFound(let searched):
+            throw CommandFailure(
+                message: "no configuration file found; looked for \(searched.joined(separator: " and ")). "
+                    + "Pass --config PATH or set VIEWFINDER_CONFIG.",
+                exitCode: ExitCodes.configuration)
+        }
+    }
+
+    static func loadConfiguration(_ url: URL) throws -> Configuration {
+        let loader = ConfigurationLoader(registry: ProviderFactories.registry)
+        do {
+            return try loader.load(contentsOf: url, displayPath: displayPath(url))
+        } catch {
+            throw CommandFailure(message: "invalid configuration\n\(error.description)", exitCode: ExitCodes.configuration)
+        }
+    }
+
+    /// The path relative to the current folder when the file is below it.
+    static func displayPath(_ url: URL) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
+    }
+
+    private static func cacheDirectory() -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("viewfinder")
+    }
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import Foundation
+
+/// What the terminal can do: whether a stream is a terminal, its width, and colour.
+enum Terminal {
+    /// Whether standard output is a terminal.
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard error is a terminal.
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Colour only on a terminal and only when `NO_COLOR` is not set.
+    static func usesColor(onTerminal: Bool) -> Bool {
+        onTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// Columns available for standard output: the terminal's, else `$COLUMNS`, else 120.
+    static var width: Int {
+        var size = winsize()
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+            return columns
+        }
+        return 120
+    }
+}
+
+/// ANSI styles, applied only when colour is on.
+struct Style: Sendable {
+    let enabled: Bool
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// The `viewfinder` command: search several photo sources at once.
+@main
+struct Viewfinder: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        abstract: "Search Flickr, 500px and folders of photos at once, and merge the answers into one ranked list.",
+        version: version,
+        subcommands: [SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self],
+        defaultSubcommand: nil
+    )
+}
