@@ -80,7 +80,7 @@ let package = Package(
         // Tests
         .testTarget(
             name: "ServiceBusTests",
-            dependencies: ["ServiceBus", "ProviderKit", "Yams"],
+            dependencies: ["ServiceBus", "ProviderKit", "Yams", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -41,7 +41,7 @@ public struct ConfigurationLoader: Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw ConfigurationError(YAMLSyntaxIssue.issue(for: error, file: file))
+            throw ConfigurationError(YAMLSyntaxIssue.issue(for: error, file: file, yaml: yaml))
         }
         guard let root, !(root.scalar?.string.isEmpty ?? false) else {
             throw ConfigurationError(ConfigurationIssue(file: file, message: "is empty; it needs a `providers:` section"))

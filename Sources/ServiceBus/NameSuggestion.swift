@@ -9,9 +9,9 @@ enum NameSuggestion {
         return best.1 <= max(2, name.count / 3) ? best.0 : nil
     }
 
-    /// " (did you mean `x`?)", or nothing.
+    /// Ends a sentence about a misspelt name: "; did you mean `x`?" when a candidate is close, else ".".
     static func hint(for name: String, in candidates: [String]) -> String {
-        closest(to: name, in: candidates).map { "; did you mean `\($0)`?" } ?? ""
+        closest(to: name, in: candidates).map { "; did you mean `\($0)`?" } ?? "."
     }
 
     /// Levenshtein edit distance.

@@ -89,7 +89,7 @@ enum OptionsDecoding {
 
 /// Turns a Yams parse error into a located issue.
 enum YAMLSyntaxIssue {
-    static func issue(for error: any Error, file: String) -> ConfigurationIssue {
+    static func issue(for error: any Error, file: String, yaml: String) -> ConfigurationIssue {
         guard let yamlError = error as? YamlError else {
             return ConfigurationIssue(file: file, message: "is not valid YAML: \(error)")
         }
@@ -102,8 +102,9 @@ enum YAMLSyntaxIssue {
                 file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(detail)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.sorted()
+            let line = secondOccurrence(of: names.first ?? "", column: context.mark.column, after: context.mark.line, in: yaml)
             return ConfigurationIssue(
-                file: file, line: context.mark.line, column: context.mark.column,
+                file: file, line: line ?? context.mark.line, column: context.mark.column,
                 message: "duplicate key\(names.count == 1 ? "" : "s") \(names.quotedList) in one mapping; "
                     + "each provider name and key may appear only once")
         case .reader(let problem, let offset, _, _):
@@ -112,5 +113,23 @@ enum YAMLSyntaxIssue {
         default:
             return ConfigurationIssue(file: file, message: "is not valid YAML: \(yamlError)")
         }
+    }
+
+    /// The line where `key` appears a second time as a mapping key at `column`, starting from line `first`.
+    private static func secondOccurrence(of key: String, column: Int, after first: Int, in yaml: String) -> Int? {
+        let indent = String(repeating: " ", count: column - 1)
+        var seen = 0
+        for (offset, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where offset + 1 >= first {
+            guard line.hasPrefix(indent), !line.dropFirst(indent.count).hasPrefix(" ") else { continue }
+            let rest = line.dropFirst(indent.count)
+            let unquoted = rest.hasPrefix("\"") || rest.hasPrefix("'") ? rest.dropFirst() : rest
+            guard unquoted.hasPrefix(key) else { continue }
+            let after = unquoted.dropFirst(key.count).drop { $0 == "\"" || $0 == "'" || $0 == " " }
+            guard after.hasPrefix(":") else { continue }
+            seen += 1
+            if seen == 2 { return offset + 1 }
+        }
+        return nil
     }
 }

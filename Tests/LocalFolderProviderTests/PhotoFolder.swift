@@ -1,0 +1,36 @@
+import Foundation
+
+/// A temporary folder of real image files copied from the bundled samples, removed by `remove()`.
+struct PhotoFolder {
+    let url: URL
+
+    /// The repository's `Samples/` folder.
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    /// A real JPEG and a real PNG's bytes, for files whose names say nothing about their format.
+    static var jpegBytes: Data { (try? Data(contentsOf: samples.appendingPathComponent("harbor-crane-fog.jpg"))) ?? Data() }
+
+    /// Creates an empty folder.
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-local-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// Writes `data` at `relativePath`, creating folders.
+    func write(_ relativePath: String, _ data: Data) throws {
+        let file = url.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    /// Copies a sample photo to `relativePath`.
+    func copySample(_ sample: String, to relativePath: String) throws {
+        try write(relativePath, Data(contentsOf: Self.samples.appendingPathComponent(sample)))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

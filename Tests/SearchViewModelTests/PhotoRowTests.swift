@@ -1,0 +1,68 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+import Testing
+
+@Suite("Row view-models")
+struct PhotoRowTests {
+    func row(_ photo: Photo, rank: Int = 1, score: Double = 1.0 / 61) -> PhotoRow {
+        PhotoRow(RankedPhoto(rank: rank, score: score, photo: photo), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    @Test("a missing or blank title shows as Untitled; whitespace is collapsed", arguments: [nil, "", "   ", "\n\t"])
+    func untitled(title: String?) {
+        #expect(row(Photo(provider: "p", id: "1", title: title)).title == "Untitled")
+    }
+
+    @Test("titles keep their words with single spaces")
+    func collapsesWhitespace() {
+        #expect(row(Photo(provider: "p", id: "1", title: "  Harbour \n at   dusk ")).title == "Harbour at dusk")
+    }
+
+    @Test("dimensions read 4000×3000 only when both sides are known")
+    func dimensions() {
+        #expect(row(Photo(provider: "p", id: "1", width: 4000, height: 3000)).dimensions == "4000×3000")
+        #expect(row(Photo(provider: "p", id: "1", width: 4000)).dimensions == "")
+        #expect(row(Photo(provider: "p", id: "1", width: 0, height: 10)).dimensions == "")
+    }
+
+    @Test("dates show as the day taken, in the chosen time zone")
+    func dates() {
+        #expect(row(Photo(provider: "p", id: "1", takenAt: Date(timeIntervalSince1970: 0))).taken == "1970-01-01")
+        #expect(row(Photo(provider: "p", id: "1", takenAt: Date(timeIntervalSince1970: 86_399))).taken == "1970-01-01")
+        #expect(row(Photo(provider: "p", id: "1")).taken == "")
+    }
+
+    @Test("the location is the file path for local photos, else the page URL; the provider label is the instance")
+    func locationAndProvider() {
+        let local = row(Photo(provider: "samples", id: "a.jpg", pageURL: URL(string: "file:///x/a.jpg"), filePath: "/x/a.jpg"))
+        #expect(local.location == "/x/a.jpg")
+        #expect(local.provider == "samples")
+        let remote = row(Photo(provider: "flickr", id: "5", pageURL: URL(string: "https://www.flickr.com/photos/a/5")))
+        #expect(remote.location == "https://www.flickr.com/photos/a/5")
+        #expect(row(Photo(provider: "p", id: "1")).location == "")
+    }
+
+    @Test("rank, score and author are shown as given")
+    func rankScoreAuthor() {
+        let shown = row(Photo(provider: "p", id: "1", author: " Ann  Lee "), rank: 7, score: 2.0 / 61)
+        #expect(shown.rank == 7)
+        #expect(shown.score == "0.0328")
+        #expect(shown.author == "Ann Lee")
+    }
+
+    @Test("provider status rows summarise count and time, or the reason")
+    func providerStatusRows() {
+        let ok = ProviderStatusRow(ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 1, duration: .milliseconds(140)))
+        #expect(ok.phase == "ok")
+        #expect(ok.detail == "1 photo in 140 ms")
+        let slow = ProviderStatusRow(ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 12, duration: .milliseconds(2345)))
+        #expect(slow.detail == "12 photos in 2.3 s")
+        let late = ProviderStatusRow(
+            ProviderStatus(name: "f", typeName: "t", phase: .timedOut, count: 3, message: "no answer within 5.0 s"))
+        #expect(late.phase == "timed out")
+        #expect(late.detail == "no answer within 5.0 s (3 photos before)")
+        let skipped = ProviderStatusRow(ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
+        #expect(skipped.detail == "api_key is empty")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+import Testing
+
+@Suite("Merging and ranking")
+struct ResultMergerTests {
+    @Test("score is weight / (60 + rank), and a heavier provider ranks higher at the same rank")
+    func weightedFusion() {
+        var merger = ResultMerger(providers: [("a", 1.0), ("b", 2.0)])
+        merger.add(ScriptedProvider.photos("a", 2), from: "a")
+        merger.add(ScriptedProvider.photos("b", 2), from: "b")
+        let ranked = merger.ranked(limit: 10)
+        #expect(ranked.map(\.photo.id) == ["b-1", "b-2", "a-1", "a-2"])
+        let expected: [Double] = [2.0 / 61, 2.0 / 62, 1.0 / 61, 1.0 / 62]
+        #expect(ranked.map(\.score) == expected)
+    }
+
+    @Test("rank within a provider continues across its pages")
+    func ranksAcrossPages() {
+        var merger = ResultMerger(providers: [("a", 1.0)])
+        merger.add([Photo(provider: "a", id: "1")], from: "a")
+        merger.add([Photo(provider: "a", id: "2")], from: "a")
+        let expected: [Double] = [1.0 / 61, 1.0 / 62]
+        #expect(merger.ranked(limit: 5).map(\.score) == expected)
+    }
+
+    @Test("equal scores are ordered by provider order in the configuration, then by id")
+    func deterministicTies() {
+        var merger = ResultMerger(providers: [("second", 1.0), ("first", 1.0)])
+        merger.add([Photo(provider: "first", id: "x")], from: "first")
+        merger.add([Photo(provider: "second", id: "y")], from: "second")
+        #expect(merger.ranked(limit: 5).map(\.photo.id) == ["y", "x"])
+    }
+
+    @Test("the same page URL from two providers is one result with the richer record and the better score")
+    func deduplicatesByPageURL() {
+        var merger = ResultMerger(providers: [("flickr", 1.0), ("mirror", 1.0)])
+        let sparse = Photo(provider: "flickr", id: "5", pageURL: URL(string: "https://www.flickr.com/photos/ann/5/"))
+        let rich = Photo(
+            provider: "mirror", id: "m5", title: "Harbour", author: "Ann",
+            pageURL: URL(string: "http://flickr.com/photos/ann/5#comments"), width: 4000, height: 3000)
+        merger.add([Photo(provider: "flickr", id: "1"), sparse], from: "flickr")
+        merger.add([rich], from: "mirror")
+        let ranked = merger.ranked(limit: 10)
+        #expect(ranked.count == 2)
+        let merged = ranked.first { $0.photo.id == "m5" }
+        #expect(merged?.photo.title == "Harbour")
+        #expect(merged?.score == 1.0 / 61)  // the mirror's rank 1 beats flickr's rank 2
+        #expect(merged?.rank == 2)  // tied with flickr's rank 1 on score; flickr comes first in the configuration
+    }
+
+    @Test("the same id sent twice by one provider is kept once")
+    func deduplicatesById() {
+        var merger = ResultMerger(providers: [("a", 1.0)])
+        merger.add([Photo(provider: "a", id: "1"), Photo(provider: "a", id: "1", title: "again")], from: "a")
+        let ranked = merger.ranked(limit: 5)
+        #expect(ranked.count == 1)
+        #expect(ranked[0].score == 1.0 / 61)
+        #expect(ranked[0].photo.title == "again")  // the second record is richer
+        #expect(merger.count == 1)
+    }
+
+    @Test("the top of a large list is the same whether selected or fully sorted")
+    func selectionMatchesSort() {
+        var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.3), ("c", 0.7)])
+        for name in ["a", "b", "c"] { merger.add(ScriptedProvider.photos(name, 1000), from: name) }
+        let top = merger.ranked(limit: 20)
+        let all = merger.ranked(limit: 3000)
+        #expect(top == Array(all.prefix(20)))
+        #expect(all.count == 3000)
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
+    @Test("canonical page URLs ignore scheme, www, host case, trailing slash and fragment")
+    func canonicalURLs() {
+        var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.0)])
+        merger.add([Photo(provider: "a", id: "1", pageURL: URL(string: "https://WWW.Example.com/p/1/#top"))], from: "a")
+        merger.add([Photo(provider: "b", id: "2", pageURL: URL(string: "http://example.com/p/1"))], from: "b")
+        merger.add([Photo(provider: "b", id: "3", pageURL: URL(string: "http://example.com/p/1?size=l"))], from: "b")
+        #expect(merger.count == 2)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+import ServiceBus
+import Testing
+
+@Suite("Search view-model")
+struct SearchViewModelTests {
+    func viewModel(_ providers: [LiveProvider], skipped: [SkippedProvider] = [], limit: Int = 30, timeout: Duration = .seconds(10))
+        -> SearchViewModel
+    {
+        SearchViewModel(
+            lineup: ProviderLineup(providers: providers, skipped: skipped),
+            settings: SearchSettings(limit: limit, timeout: timeout))
+    }
+
+    @Test("a fast provider's results are published while a slow one is still running")
+    func fastBeforeSlow() async {
+        let fast = ScriptedProvider(name: "fast", pages: [(.milliseconds(10), ScriptedProvider.photos("fast", 2))])
+        let slow = ScriptedProvider(name: "slow", pages: [(.milliseconds(500), ScriptedProvider.photos("slow", 2))])
+        let model = viewModel([fast.live(), slow.live()])
+        let states = model.states
+        async let final = model.search(SearchRequest(.search("x"), limit: 30))
+        var firstWithResults: SearchState?
+        for await state in states where !state.results.isEmpty {
+            firstWithResults = state
+            break
+        }
+        #expect(firstWithResults?.results.map(\.photo.provider) == ["fast", "fast"])
+        #expect(firstWithResults?.providers.first { $0.name == "slow" }?.phase == .running)
+        #expect(firstWithResults?.isRunning == true)
+        let done = await final
+        #expect(done.results.count == 4)
+        #expect(done.providers.map(\.phase) == [.ok, .ok])
+        #expect(done.providers.map(\.count) == [2, 2])
+    }
+
+    @Test("a failing provider is marked failed with its message and never stops the others")
+    func failureIsolation() async {
+        let good = ScriptedProvider(name: "good", pages: [(.milliseconds(20), ScriptedProvider.photos("good", 3))])
+        let bad = ScriptedProvider(
+            name: "bad", pages: [(.zero, ScriptedProvider.photos("bad", 1))],
+            ending: .fail(.badData("the response was not JSON")))
+        let state = await viewModel([bad.live(), good.live()]).search(SearchRequest(.search("x"), limit: 30))
+        #expect(state.providers[0].phase == .failed)
+        #expect(state.providers[0].message == "the response was not JSON")
+        #expect(state.providers[0].count == 1)
+        #expect(state.providers[1].phase == .ok)
+        #expect(state.results.count == 4)
+        #expect(!state.everyProviderFailed)
+    }
+
+    @Test("when every provider fails, the state says so")
+    func everyProviderFailed() async {
+        let a = ScriptedProvider(name: "a", pages: [], ending: .fail(.unavailable("down")))
+        let b = ScriptedProvider(name: "b", pages: [], ending: .fail(.rejected("key rejected")))
+        let state = await viewModel([a.live(), b.live()]).search(SearchRequest(.search("x"), limit: 30))
+        #expect(state.everyProviderFailed)
+        #expect(state.results.isEmpty)
+    }
+
+    @Test("a provider over its own timeout is marked timed out while the others finish")
+    func perProviderTimeout() async {
+        let stuck = ScriptedProvider(name: "stuck", pages: [], ending: .hang)
+        let quick = ScriptedProvider(name: "quick", pages: [(.milliseconds(10), ScriptedProvider.photos("quick", 1))])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let state = await viewModel([stuck.live(timeout: .milliseconds(150)), quick.live()])
+            .search(SearchRequest(.search("x"), limit: 30))
+        #expect(clock.now - started < .seconds(3))
+        #expect(state.providers.map(\.phase) == [.timedOut, .ok])
+        #expect(state.providers[0].message?.hasPrefix("no answer within") == true)
+        #expect(state.results.map(\.photo.id) == ["quick-1"])
+    }
+
+    @Test("at the global deadline the search finishes with what arrived and marks late providers timed out")
+    func globalDeadline() async {
+        let never = ScriptedProvider(name: "never", pages: [], ending: .hang)
+        let partial = ScriptedProvider(
+            name: "partial", pages: [(.milliseconds(10), ScriptedProvider.photos("partial", 2))], ending: .hang)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let state = await viewModel([never.live(), partial.live()], timeout: .milliseconds(200))
+            .search(SearchRequest(.search("x"), limit: 30))
+        #expect(clock.now - started < .seconds(3))
+        #expect(state.providers.map(\.phase) == [.timedOut, .timedOut])
+        #expect(state.results.map(\.photo.id) == ["partial-1", "partial-2"])
+        #expect(!state.isRunning)
+        #expect(state.everyProviderFailed)
+    }
+
+    @Test("cancelling the search stops every provider and marks the unfinished ones cancelled")
+    func cancellation() async {
+        let never = ScriptedProvider(name: "never", pages: [], ending: .hang)
+        let done = ScriptedProvider(name: "done", pages: [(.zero, ScriptedProvider.photos("done", 1))])
+        let model = viewModel([never.live(), done.live()])
+        let task = Task { await model.search(SearchRequest(.search("x"), limit: 30)) }
+        try? await Task.sleep(for: .milliseconds(100))
+        let clock = ContinuousClock()
+        let started = clock.now
+        task.cancel()
+        let state = await task.value
+        #expect(clock.now - started < .seconds(1))
+        #expect(state.providers.map(\.phase) == [.cancelled, .ok])
+        #expect(state.wasCancelled)
+        #expect(state.results.map(\.photo.id) == ["done-1"])
+    }
+
+    @Test("a subscriber that arrives late receives the latest snapshot first")
+    func lateSubscriber() async {
+        let one = ScriptedProvider(name: "one", pages: [(.zero, ScriptedProvider.photos("one", 2))])
+        let model = viewModel([one.live()])
+        await model.search(SearchRequest(.search("x"), limit: 30))
+        var iterator = model.states.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.change == .finished)
+        #expect(first?.results.count == 2)
+        #expect(first?.isRunning == false)
+    }
+
+    @Test("skipped providers appear in the state with their reasons, and never run")
+    func skippedProviders() async {
+        let one = ScriptedProvider(name: "one", pages: [(.zero, ScriptedProvider.photos("one", 1))])
+        let state = await viewModel(
+            [one.live()], skipped: [SkippedProvider(name: "flickr", typeName: "flickr", reason: "api_key is empty")]
+        ).search(SearchRequest(.search("x"), limit: 30))
+        #expect(state.providers.map(\.phase) == [.ok, .skipped])
+        #expect(state.providers[1].message == "api_key is empty")
+        #expect(!state.everyProviderFailed)
+    }
+
+    @Test("photos beyond a provider's share are dropped, and the merged list is cut to the limit")
+    func limits() async {
+        let greedy = ScriptedProvider(name: "greedy", pages: [(.zero, ScriptedProvider.photos("greedy", 50))])
+        let capped = ScriptedProvider(name: "capped", pages: [(.zero, ScriptedProvider.photos("capped", 50))])
+        let state = await viewModel([greedy.live(), capped.live(maxResults: 5)], limit: 8)
+            .search(SearchRequest(.search("x"), limit: 8))
+        #expect(state.providers.map(\.count) == [8, 5])
+        #expect(state.results.count == 8)
+        #expect(state.results.map(\.rank) == Array(1...8))
+    }
+
+    @Test("snapshots arrive in order: started, pages and provider results, then finished")
+    func snapshotSequence() async {
+        let one = ScriptedProvider(
+            name: "one", pages: [(.zero, ScriptedProvider.photos("one", 1)), (.milliseconds(5), ScriptedProvider.photos("one", 1))])
+        let model = viewModel([one.live()])
+        let states = model.states
+        async let final = model.search(SearchRequest(.search("x"), limit: 30))
+        var changes: [SearchChange] = []
+        for await state in states {
+            changes.append(state.change)
+            if state.change == .finished { break }
+        }
+        _ = await final
+        #expect(changes.count == 6)
+        #expect(changes.first == .idle)
+        #expect(changes[1] == .started)
+        #expect(changes.suffix(2) == [.providerFinished("one"), .finished])
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ServiceBus
+import Testing
+
+@Suite("Finding the configuration file")
+struct ConfigurationLocatorTests {
+    let here = URL(fileURLWithPath: "/work")
+
+    func locate(_ explicit: String?, _ environment: [String: String], existing: Set<String>) -> ConfigurationLocator.Outcome {
+        ConfigurationLocator.locate(
+            explicitPath: explicit, environment: environment, currentDirectory: here, fileExists: existing.contains)
+    }
+
+    @Test("--config wins, then $VIEWFINDER_CONFIG, then ./config.yaml, then the XDG folder")
+    func order() {
+        let all: Set = ["/work/a.yaml", "/env/b.yaml", "/work/config.yaml", "/xdg/viewfinder/config.yaml"]
+        let environment = ["VIEWFINDER_CONFIG": "/env/b.yaml", "XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"]
+        #expect(locate("a.yaml", environment, existing: all) == .found(URL(fileURLWithPath: "/work/a.yaml")))
+        #expect(locate(nil, environment, existing: all) == .found(URL(fileURLWithPath: "/env/b.yaml")))
+        #expect(
+            locate(nil, ["XDG_CONFIG_HOME": "/xdg"], existing: all) == .found(URL(fileURLWithPath: "/work/config.yaml")))
+        #expect(
+            locate(nil, ["XDG_CONFIG_HOME": "/xdg"], existing: ["/xdg/viewfinder/config.yaml"])
+                == .found(URL(fileURLWithPath: "/xdg/viewfinder/config.yaml")))
+        #expect(
+            locate(nil, ["HOME": "/home/u"], existing: ["/home/u/.config/viewfinder/config.yaml"])
+                == .found(URL(fileURLWithPath: "/home/u/.config/viewfinder/config.yaml")))
+    }
+
+    @Test("a file named explicitly but missing is reported, never replaced by another")
+    func explicitMissing() {
+        #expect(locate("nope.yaml", [:], existing: ["/work/config.yaml"]) == .missing(path: "nope.yaml", namedBy: "--config"))
+        #expect(
+            locate(nil, ["VIEWFINDER_CONFIG": "/x.yaml"], existing: ["/work/config.yaml"])
+                == .missing(path: "/x.yaml", namedBy: "VIEWFINDER_CONFIG"))
+    }
+
+    @Test("when nothing exists, every searched place is listed")
+    func nothing() {
+        #expect(
+            locate(nil, ["HOME": "/home/u"], existing: [])
+                == .notFound(searched: ["/work/config.yaml", "/home/u/.config/viewfinder/config.yaml"]))
+    }
+}

@@ -1,0 +1,20 @@
+import ServiceBus
+import Testing
+
+@Suite("Durations")
+struct DurationParsingTests {
+    @Test(
+        "the documented forms parse",
+        arguments: [
+            ("250ms", Duration.milliseconds(250)), ("10s", .seconds(10)), ("1.5s", .milliseconds(1500)),
+            ("2m", .seconds(120)), ("1h", .seconds(3600)), (" 3s ", .seconds(3)),
+        ])
+    func parses(text: String, expected: Duration) {
+        #expect(DurationParsing.parse(text) == expected)
+    }
+
+    @Test("anything else is rejected", arguments: ["", "10", "s", "ten s", "-1s", "0s", "1.2.3s", "5 min", "1e3s", "nans"])
+    func rejects(text: String) {
+        #expect(DurationParsing.parse(text) == nil)
+    }
+}
