@@ -85,7 +85,7 @@ public enum ProviderConformance {
         }
     }
 
-    /// A cancelled search ends within a second.
+    /// A cancelled search ends within two seconds (a generous bound, so a loaded machine does not fail it).
     public static func stopsWhenCancelled(_ subject: ConformanceSubject) async throws {
         let provider = try await subject.makeProvider("conformance", makeContext())
         let request = SearchRequest(.search(subject.query), limit: 10_000)
@@ -107,7 +107,7 @@ public enum ProviderConformance {
             return first
         }
         let elapsed = clock.now - started
-        guard finishedInTime, elapsed < .seconds(1) else {
+        guard finishedInTime, elapsed < .seconds(2) else {
             throw ConformanceFailure(description: "a cancelled search was still running after \(elapsed)")
         }
     }

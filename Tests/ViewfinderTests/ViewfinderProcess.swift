@@ -1,0 +1,119 @@
+import Foundation
+
+/// Runs the built `viewfinder` binary and captures what it prints.
+struct ViewfinderProcess {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Standard output parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] ?? [:]
+        }
+
+        /// Standard output parsed as one JSON object per line.
+        func jsonLines() throws -> [[String: Any]] {
+            try stdout.split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+            }
+        }
+    }
+
+    /// The binary SwiftPM built next to the test bundle (or `$VIEWFINDER_BINARY`).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["VIEWFINDER_BINARY"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("viewfinder")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: ".build/debug/viewfinder")
+    }
+
+    /// Runs `viewfinder arguments…` in `directory` with `environment` added to a clean one.
+    ///
+    /// Waits without blocking a thread, so concurrent tests on the cooperative pool are not starved.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: Duration = .seconds(60)
+    ) async throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let base = [
+            "PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1",
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
+        ]
+        process.environment = base.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let outData = Capture(out.fileHandleForReading)
+        let errData = Capture(err.fileHandleForReading)
+        let exited = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { finished in
+            exited.continuation.yield(finished.terminationStatus)
+            exited.continuation.finish()
+        }
+        try process.run()
+        let pid = process.processIdentifier
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            kill(pid, SIGKILL)
+        }
+        var status: Int32 = -1
+        for await code in exited.stream { status = code }
+        watchdog.cancel()
+        return Output(status: status, stdout: outData.text(), stderr: errData.text())
+    }
+
+    /// Reads a pipe to its end on a background thread so a full pipe never blocks the child.
+    private final class Capture: @unchecked Sendable {
+        private var data = Data()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ handle: FileHandle) {
+            DispatchQueue.global().async {
+                self.data = handle.readDataToEndOfFile()
+                self.done.signal()
+            }
+        }
+
+        func text() -> String {
+            done.wait()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// A temporary folder with a configuration file and real photos.
+struct Workspace {
+    let url: URL
+
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Samples")
+
+    init(config: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try Data(config.utf8).write(to: url.appendingPathComponent("config.yaml"))
+    }
+
+    func addSample(_ name: String, as target: String) throws {
+        let destination = url.appendingPathComponent("photos").appendingPathComponent(target)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name), to: destination)
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ViewfinderProcess.Output {
+        try await ViewfinderProcess.run(arguments, in: url, environment: environment)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
