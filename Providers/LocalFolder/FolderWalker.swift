@@ -36,7 +36,8 @@ struct FolderWalker: Sendable {
                 let format = Self.format(of: url)
             else { continue }
             let path = url.standardizedFileURL.path
-            let relative = path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+            let relative =
+                path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
             files.append(
                 LocalFile(
                     url: url.standardizedFileURL, relativePath: relative, format: format,

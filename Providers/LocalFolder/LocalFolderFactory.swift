@@ -38,7 +38,9 @@ public struct LocalFolderFactory: ProviderFactory {
     public var summary: String { "photos in a folder on this machine" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else { throw ProviderUnavailable.missingOption("path") }
+        guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ProviderUnavailable.missingOption("path")
+        }
         return LocalFolderProvider(
             name: name, root: context.resolvePath(options.path), recursive: options.recursive,
             matcher: NameMatcher())

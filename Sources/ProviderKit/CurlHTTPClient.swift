@@ -53,7 +53,8 @@ private final class CurlTransfer {
         }
         defer { curl_slist_free_all(headerList) }
 
-        let timeoutMs = Int(request.timeout.components.seconds * 1000)
+        let timeoutMs =
+            Int(request.timeout.components.seconds * 1000)
             + Int(request.timeout.components.attoseconds / 1_000_000_000_000_000)
         _ = vf_easy_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         _ = vf_easy_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
@@ -85,7 +86,8 @@ private final class CurlTransfer {
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
             if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
-                transfer.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                transfer.headers[name] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             }
             return length
         }
@@ -94,13 +96,16 @@ private final class CurlTransfer {
             request.body.map { body in
                 body.withUnsafeBytes { bytes in
                     _ = vf_easy_setopt_long(handle, CURLOPT_POSTFIELDSIZE, bytes.count)
-                    _ = vf_easy_setopt_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+                    _ = vf_easy_setopt_pointer(
+                        handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
                     return curl_easy_perform(handle)
                 }
             } ?? curl_easy_perform(handle)
         }
         if overflowed {
-            throw HTTPClientError(message: "response from \(request.url.host ?? "server") is larger than \(request.maxResponseBytes) bytes")
+            throw HTTPClientError(
+                message:
+                    "response from \(request.url.host ?? "server") is larger than \(request.maxResponseBytes) bytes")
         }
         guard result == CURLE_OK else {
             let reason = String(cString: curl_easy_strerror(result))

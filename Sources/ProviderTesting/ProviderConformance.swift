@@ -13,15 +13,18 @@ public struct ConformanceSubject: Sendable {
     /// Makes a working provider named `name`.
     public var makeProvider: @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider
     /// Makes a provider whose source answers with bad data (or is broken); searching it must throw.
-    public var makeBrokenProvider: @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider
+    public var makeBrokenProvider:
+        @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider
 
     /// Describes a provider under test.
     public init(
         query: String,
         available: Int,
         secret: String? = nil,
-        makeProvider: @escaping @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider,
-        makeBrokenProvider: @escaping @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider
+        makeProvider:
+            @escaping @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider,
+        makeBrokenProvider:
+            @escaping @Sendable (_ name: String, _ context: ProviderContext) async throws -> any PhotoProvider
     ) {
         self.query = query
         self.available = available
@@ -68,7 +71,8 @@ public enum ProviderConformance {
         let all = try await collect(provider, SearchRequest(.search(subject.query), limit: subject.available + 50))
         guard all.count >= subject.available else {
             throw ConformanceFailure(
-                description: "expected at least \(subject.available) results for \"\(subject.query)\", got \(all.count)")
+                description: "expected at least \(subject.available) results for \"\(subject.query)\", got \(all.count)"
+            )
         }
     }
 
@@ -143,7 +147,8 @@ public enum ProviderConformance {
             }
         }
         if let leak = (texts + logs.all).first(where: { $0.contains(secret) }) {
-            throw ConformanceFailure(description: "the secret appeared in: \(leak.replacingOccurrences(of: secret, with: "<SECRET>"))")
+            throw ConformanceFailure(
+                description: "the secret appeared in: \(leak.replacingOccurrences(of: secret, with: "<SECRET>"))")
         }
     }
 

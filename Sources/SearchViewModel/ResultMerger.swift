@@ -9,8 +9,10 @@ public struct ResultMerger: Sendable {
     /// The constant k of reciprocal-rank fusion.
     public static let fusionConstant = 60.0
 
+    /// One distinct photo: where its record is kept, and its best placing.
     private struct Entry: Sendable {
-        var photo: Photo
+        var page: Int
+        var index: Int
         var score: Double
         var providerOrder: Int
         var providerRank: Int
@@ -18,8 +20,10 @@ public struct ResultMerger: Sendable {
 
     private let weights: [String: Double]
     private let order: [String: Int]
+    /// Every page as it arrived; entries refer into these, so no photo is copied while merging.
+    private var pages: [[Photo]] = []
     private var entries: [Entry] = []
-    private var entryByKey: [String: Int] = [:]
+    private var entryByKey = FingerprintTable()
     private var sentByProvider: [String: Int] = [:]
 
     /// Creates a merger; `providers` lists instance names with weights, in configuration order.
@@ -42,47 +46,51 @@ public struct ResultMerger: Sendable {
         let weight = weights[provider] ?? 1.0
         let providerOrder = order[provider] ?? order.count
         var rank = sentByProvider[provider, default: 0]
+        let page = pages.count
+        pages.append(photos)
         entries.reserveCapacity(entries.count + photos.count)
-        for photo in photos {
+        for index in photos.indices {  // indexing, not `for photo in`, avoids copying each record
             rank += 1
             let candidate = Entry(
-                photo: photo, score: weight / (Self.fusionConstant + Double(rank)), providerOrder: providerOrder,
-                providerRank: rank)
-            let keys = CanonicalKey.keys(for: photo)
-            if let existing = firstEntry(matching: keys) {
+                page: page, index: index, score: weight / (Self.fusionConstant + Double(rank)),
+                providerOrder: providerOrder, providerRank: rank)
+            let idKey = PhotoFingerprint.id(provider: providerOrder, id: photos[index].id)
+            let pageKey = photos[index].pageURL.flatMap(PhotoFingerprint.page)
+            let existing = entryByKey.value(for: idKey) ?? pageKey.flatMap(entryByKey.value(for:))
+            let target = existing ?? entries.count
+            entryByKey.insertIfAbsent(idKey, target)
+            if let pageKey { entryByKey.insertIfAbsent(pageKey, target) }
+            if let existing {
                 merge(candidate, into: existing)
-                for key in keys where entryByKey[key] == nil { entryByKey[key] = existing }
             } else {
-                for key in keys { entryByKey[key] = entries.count }
                 entries.append(candidate)
             }
         }
         sentByProvider[provider] = rank
     }
 
-    private func firstEntry(matching keys: [String]) -> Int? {
-        for key in keys {
-            if let index = entryByKey[key] { return index }
-        }
-        return nil
-    }
+    private func photo(_ entry: Entry) -> Photo { pages[entry.page][entry.index] }
 
     private mutating func merge(_ candidate: Entry, into index: Int) {
         var entry = entries[index]
-        if Self.precedes(candidate, entry) {
+        let keepsCandidateRecord = photo(candidate).richness > photo(entry).richness
+        if precedes(candidate, entry) {
             entry.score = candidate.score
             entry.providerOrder = candidate.providerOrder
             entry.providerRank = candidate.providerRank
         }
-        if candidate.photo.richness > entry.photo.richness { entry.photo = candidate.photo }
+        if keepsCandidateRecord {
+            entry.page = candidate.page
+            entry.index = candidate.index
+        }
         entries[index] = entry
     }
 
-    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+    private func precedes(_ a: Entry, _ b: Entry) -> Bool {
         if a.score != b.score { return a.score > b.score }
         if a.providerOrder != b.providerOrder { return a.providerOrder < b.providerOrder }
         if a.providerRank != b.providerRank { return a.providerRank < b.providerRank }
-        return a.photo.id < b.photo.id
+        return photo(a).id < photo(b).id
     }
 
     /// The best `limit` photos, ranked.
@@ -90,15 +98,17 @@ public struct ResultMerger: Sendable {
         guard limit > 0, !entries.isEmpty else { return [] }
         let top: [Entry]
         if limit < entries.count / 4 {
-            top = Self.selectTop(limit, from: entries)
+            top = selectTop(limit)
         } else {
-            top = Array(entries.sorted(by: Self.precedes).prefix(limit))
+            top = Array(entries.sorted(by: precedes).prefix(limit))
         }
-        return top.enumerated().map { RankedPhoto(rank: $0.offset + 1, score: $0.element.score, photo: $0.element.photo) }
+        return top.enumerated().map {
+            RankedPhoto(rank: $0.offset + 1, score: $0.element.score, photo: photo($0.element))
+        }
     }
 
     /// The first `k` entries in ranking order, without sorting everything.
-    private static func selectTop(_ k: Int, from entries: [Entry]) -> [Entry] {
+    private func selectTop(_ k: Int) -> [Entry] {
         var best: [Entry] = []
         best.reserveCapacity(k + 1)
         for entry in entries {

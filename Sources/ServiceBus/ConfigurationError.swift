@@ -20,8 +20,8 @@ public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
     /// `file:line:column: message`, as compilers print it.
     public var description: String {
         switch (line, column) {
-        case let (line?, column?): "\(file):\(line):\(column): \(message)"
-        case let (line?, nil): "\(file):\(line): \(message)"
+        case (let line?, let column?): "\(file):\(line):\(column): \(message)"
+        case (let line?, nil): "\(file):\(line): \(message)"
         default: "\(file): \(message)"
         }
     }

@@ -26,7 +26,8 @@ public struct ConfigurationLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ConfigurationError(ConfigurationIssue(file: file, message: "cannot read the file: \(Self.reason(error))"))
+            throw ConfigurationError(
+                ConfigurationIssue(file: file, message: "cannot read the file: \(Self.reason(error))"))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(ConfigurationIssue(file: file, message: "is not UTF-8 text"))
@@ -44,7 +45,8 @@ public struct ConfigurationLoader: Sendable {
             throw ConfigurationError(YAMLSyntaxIssue.issue(for: error, file: file, yaml: yaml))
         }
         guard let root, !(root.scalar?.string.isEmpty ?? false) else {
-            throw ConfigurationError(ConfigurationIssue(file: file, message: "is empty; it needs a `providers:` section"))
+            throw ConfigurationError(
+                ConfigurationIssue(file: file, message: "is empty; it needs a `providers:` section"))
         }
         guard case .mapping(let mapping) = root else {
             diagnostics.report("the file must be a mapping with `search:` and `providers:` sections", at: root)
@@ -232,6 +234,7 @@ struct Diagnostics {
     }
 
     mutating func report(_ message: String, at node: Node?) {
-        issues.append(ConfigurationIssue(file: file, line: node?.mark?.line, column: node?.mark?.column, message: message))
+        issues.append(
+            ConfigurationIssue(file: file, line: node?.mark?.line, column: node?.mark?.column, message: message))
     }
 }

@@ -33,9 +33,11 @@ public enum ConfigurationLocator {
             let url = absolute(fromEnvironment)
             return fileExists(url.path) ? .found(url) : .missing(path: fromEnvironment, namedBy: "VIEWFINDER_CONFIG")
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let configHome =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? home.appendingPathComponent(".config")
         let candidates = [
             currentDirectory.appendingPathComponent("config.yaml"),

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Reads the durations people write in configuration and on the command line.
 public enum DurationParsing {
     /// Parses `250ms`, `10s`, `1.5s`, `2m` or `1h`; `nil` when the text is not one of those forms.

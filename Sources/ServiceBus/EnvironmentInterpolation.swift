@@ -1,4 +1,5 @@
 import Foundation
+
 /// Replaces `${VAR}` and `${VAR:-default}` in configuration values with environment variables.
 struct EnvironmentInterpolation {
     /// The outcome of interpolating one value.
@@ -42,7 +43,8 @@ struct EnvironmentInterpolation {
             let body = rest[bodyStart..<close]
             let (name, fallback) = Self.split(body)
             guard Self.isValidName(name) else {
-                throw Failure(message: "`${\(body)}` is not a valid variable reference; names use letters, digits and _")
+                throw Failure(
+                    message: "`${\(body)}` is not a valid variable reference; names use letters, digits and _")
             }
             variables.append(String(name))
             let value = environment[String(name)] ?? ""

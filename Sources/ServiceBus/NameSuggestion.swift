@@ -1,4 +1,5 @@
 import Foundation
+
 /// Finds the valid name closest to a misspelt one, for "did you mean" hints.
 enum NameSuggestion {
     /// The candidate nearest to `name`, if it is near enough to be a likely typo.

@@ -102,7 +102,8 @@ enum YAMLSyntaxIssue {
                 file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(detail)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let names = duplicates.sorted()
-            let line = secondOccurrence(of: names.first ?? "", column: context.mark.column, after: context.mark.line, in: yaml)
+            let line = secondOccurrence(
+                of: names.first ?? "", column: context.mark.column, after: context.mark.line, in: yaml)
             return ConfigurationIssue(
                 file: file, line: line ?? context.mark.line, column: context.mark.column,
                 message: "duplicate key\(names.count == 1 ? "" : "s") \(names.quotedList) in one mapping; "

@@ -10,7 +10,9 @@ struct PhotoFolder {
         .appendingPathComponent("Samples")
 
     /// A real JPEG and a real PNG's bytes, for files whose names say nothing about their format.
-    static var jpegBytes: Data { (try? Data(contentsOf: samples.appendingPathComponent("harbor-crane-fog.jpg"))) ?? Data() }
+    static var jpegBytes: Data {
+        (try? Data(contentsOf: samples.appendingPathComponent("harbor-crane-fog.jpg"))) ?? Data()
+    }
 
     /// Creates an empty folder.
     init() throws {

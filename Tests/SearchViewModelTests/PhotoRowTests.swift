@@ -35,7 +35,8 @@ struct PhotoRowTests {
 
     @Test("the location is the file path for local photos, else the page URL; the provider label is the instance")
     func locationAndProvider() {
-        let local = row(Photo(provider: "samples", id: "a.jpg", pageURL: URL(string: "file:///x/a.jpg"), filePath: "/x/a.jpg"))
+        let local = row(
+            Photo(provider: "samples", id: "a.jpg", pageURL: URL(string: "file:///x/a.jpg"), filePath: "/x/a.jpg"))
         #expect(local.location == "/x/a.jpg")
         #expect(local.provider == "samples")
         let remote = row(Photo(provider: "flickr", id: "5", pageURL: URL(string: "https://www.flickr.com/photos/a/5")))
@@ -53,16 +54,19 @@ struct PhotoRowTests {
 
     @Test("provider status rows summarise count and time, or the reason")
     func providerStatusRows() {
-        let ok = ProviderStatusRow(ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 1, duration: .milliseconds(140)))
+        let ok = ProviderStatusRow(
+            ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 1, duration: .milliseconds(140)))
         #expect(ok.phase == "ok")
         #expect(ok.detail == "1 photo in 140 ms")
-        let slow = ProviderStatusRow(ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 12, duration: .milliseconds(2345)))
+        let slow = ProviderStatusRow(
+            ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 12, duration: .milliseconds(2345)))
         #expect(slow.detail == "12 photos in 2.3 s")
         let late = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .timedOut, count: 3, message: "no answer within 5.0 s"))
         #expect(late.phase == "timed out")
         #expect(late.detail == "no answer within 5.0 s (3 photos before)")
-        let skipped = ProviderStatusRow(ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
+        let skipped = ProviderStatusRow(
+            ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
         #expect(skipped.detail == "api_key is empty")
     }
 }

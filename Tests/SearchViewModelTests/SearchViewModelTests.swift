@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Search view-model")
 struct SearchViewModelTests {
-    func viewModel(_ providers: [LiveProvider], skipped: [SkippedProvider] = [], limit: Int = 30, timeout: Duration = .seconds(10))
+    func viewModel(
+        _ providers: [LiveProvider], skipped: [SkippedProvider] = [], limit: Int = 30, timeout: Duration = .seconds(10)
+    )
         -> SearchViewModel
     {
         SearchViewModel(
@@ -144,7 +146,8 @@ struct SearchViewModelTests {
     @Test("snapshots arrive in order: started, pages and provider results, then finished")
     func snapshotSequence() async {
         let one = ScriptedProvider(
-            name: "one", pages: [(.zero, ScriptedProvider.photos("one", 1)), (.milliseconds(5), ScriptedProvider.photos("one", 1))])
+            name: "one",
+            pages: [(.zero, ScriptedProvider.photos("one", 1)), (.milliseconds(5), ScriptedProvider.photos("one", 1))])
         let model = viewModel([one.live()])
         let states = model.states
         async let final = model.search(SearchRequest(.search("x"), limit: 30))

@@ -146,10 +146,14 @@ struct ConfigurationLoaderTests {
     @Test("a file that does not exist or is not text is reported by name")
     func unreadableFile() throws {
         let loader = ConfigurationLoader(registry: Fixtures.registry, environment: [:])
-        #expect(throws: ConfigurationError(ConfigurationIssue(file: "gone.yaml", message: "cannot read the file: no such file"))) {
+        #expect(
+            throws: ConfigurationError(
+                ConfigurationIssue(file: "gone.yaml", message: "cannot read the file: no such file"))
+        ) {
             try loader.load(contentsOf: URL(fileURLWithPath: "/nonexistent/gone.yaml"), displayPath: "gone.yaml")
         }
-        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("vf-binary-\(UUID().uuidString).yaml")
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vf-binary-\(UUID().uuidString).yaml")
         try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: binary)
         defer { try? FileManager.default.removeItem(at: binary) }
         #expect(throws: ConfigurationError(ConfigurationIssue(file: "b.yaml", message: "is not UTF-8 text"))) {

@@ -6,7 +6,9 @@ import Testing
 struct ConfigurationLocatorTests {
     let here = URL(fileURLWithPath: "/work")
 
-    func locate(_ explicit: String?, _ environment: [String: String], existing: Set<String>) -> ConfigurationLocator.Outcome {
+    func locate(_ explicit: String?, _ environment: [String: String], existing: Set<String>)
+        -> ConfigurationLocator.Outcome
+    {
         ConfigurationLocator.locate(
             explicitPath: explicit, environment: environment, currentDirectory: here, fileExists: existing.contains)
     }
@@ -18,7 +20,8 @@ struct ConfigurationLocatorTests {
         #expect(locate("a.yaml", environment, existing: all) == .found(URL(fileURLWithPath: "/work/a.yaml")))
         #expect(locate(nil, environment, existing: all) == .found(URL(fileURLWithPath: "/env/b.yaml")))
         #expect(
-            locate(nil, ["XDG_CONFIG_HOME": "/xdg"], existing: all) == .found(URL(fileURLWithPath: "/work/config.yaml")))
+            locate(nil, ["XDG_CONFIG_HOME": "/xdg"], existing: all) == .found(URL(fileURLWithPath: "/work/config.yaml"))
+        )
         #expect(
             locate(nil, ["XDG_CONFIG_HOME": "/xdg"], existing: ["/xdg/viewfinder/config.yaml"])
                 == .found(URL(fileURLWithPath: "/xdg/viewfinder/config.yaml")))
@@ -29,7 +32,9 @@ struct ConfigurationLocatorTests {
 
     @Test("a file named explicitly but missing is reported, never replaced by another")
     func explicitMissing() {
-        #expect(locate("nope.yaml", [:], existing: ["/work/config.yaml"]) == .missing(path: "nope.yaml", namedBy: "--config"))
+        #expect(
+            locate("nope.yaml", [:], existing: ["/work/config.yaml"])
+                == .missing(path: "nope.yaml", namedBy: "--config"))
         #expect(
             locate(nil, ["VIEWFINDER_CONFIG": "/x.yaml"], existing: ["/work/config.yaml"])
                 == .missing(path: "/x.yaml", namedBy: "VIEWFINDER_CONFIG"))

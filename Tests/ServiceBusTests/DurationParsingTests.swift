@@ -13,7 +13,9 @@ struct DurationParsingTests {
         #expect(DurationParsing.parse(text) == expected)
     }
 
-    @Test("anything else is rejected", arguments: ["", "10", "s", "ten s", "-1s", "0s", "1.2.3s", "5 min", "1e3s", "nans"])
+    @Test(
+        "anything else is rejected",
+        arguments: ["", "10", "s", "ten s", "-1s", "0s", "1.2.3s", "5 min", "1e3s", "nans"])
     func rejects(text: String) {
         #expect(DurationParsing.parse(text) == nil)
     }

@@ -27,7 +27,9 @@ struct EnvironmentInterpolationTests {
 
     @Test("malformed references are errors that say how to write one")
     func malformed() {
-        #expect(throws: EnvironmentInterpolation.Failure(message: "`${` is not closed; write ${NAME} or ${NAME:-default}")) {
+        #expect(
+            throws: EnvironmentInterpolation.Failure(message: "`${` is not closed; write ${NAME} or ${NAME:-default}")
+        ) {
             try interpolation.interpolate("${OPEN")
         }
         #expect(

@@ -30,7 +30,8 @@ struct ServiceBusTests {
         #expect(lineup.providers.map(\.name) == ["local"])
         #expect(
             lineup.skipped == [
-                SkippedProvider(name: "keyed", typeName: "keyed", reason: "api_key is empty; set $TEST_KEY to enable it"),
+                SkippedProvider(
+                    name: "keyed", typeName: "keyed", reason: "api_key is empty; set $TEST_KEY to enable it"),
                 SkippedProvider(
                     name: "literal", typeName: "keyed", reason: "api_key is empty; set `api_key` in config.yaml"),
                 SkippedProvider(name: "off", typeName: "plain", reason: "disabled (enabled: false)", isDisabled: true),
@@ -55,8 +56,10 @@ struct ServiceBusTests {
             try bus.lineup(for: .search("x"), selecting: ["locl"])
         }
         #expect(
-            ServiceBusError.unknownProvider(name: "locl", configured: ["local", "keyed"], file: "config.yaml").description
-                == "no provider named `locl` in config.yaml; did you mean `local`? Configured providers: `local`, `keyed`.")
+            ServiceBusError.unknownProvider(name: "locl", configured: ["local", "keyed"], file: "config.yaml")
+                .description
+                == "no provider named `locl` in config.yaml; did you mean `local`? Configured providers: `local`, `keyed`."
+        )
     }
 
     @Test("an instance asked for by name that cannot run is an error, not a silent skip")

@@ -104,6 +104,7 @@ enum Fixtures {
     static func context() -> ProviderContext {
         ProviderContext(
             http: CurlHTTPClient(userAgent: "viewfinder-tests"), logger: .init(label: "tests"),
-            cacheDirectory: FileManager.default.temporaryDirectory, baseDirectory: FileManager.default.temporaryDirectory)
+            cacheDirectory: FileManager.default.temporaryDirectory,
+            baseDirectory: FileManager.default.temporaryDirectory)
     }
 }

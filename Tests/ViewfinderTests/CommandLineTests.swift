@@ -110,10 +110,12 @@ struct CommandLineTests {
     func allFailed() async throws {
         let workspace = try workspace()
         defer { workspace.remove() }
-        let output = try await workspace.run(["search", "fog", "--format", "json"], environment: ["ARCHIVE_DIR": "/nonexistent/archive"])
+        let output = try await workspace.run(
+            ["search", "fog", "--format", "json"], environment: ["ARCHIVE_DIR": "/nonexistent/archive"])
         #expect(output.status == 0)  // one provider still answered
         let failing = try await workspace.run(
-            ["search", "fog", "--provider", "archive", "--format", "json"], environment: ["ARCHIVE_DIR": "/nonexistent/archive"])
+            ["search", "fog", "--provider", "archive", "--format", "json"],
+            environment: ["ARCHIVE_DIR": "/nonexistent/archive"])
         #expect(failing.status == 1)
         let providers = try #require(try failing.json()["providers"] as? [[String: Any]])
         #expect(providers.map { $0["status"] as? String } == ["failed"])
@@ -126,10 +128,14 @@ struct CommandLineTests {
         defer { workspace.remove() }
         let output = try await workspace.run(["search", "fog"])
         #expect(output.status == 78)
-        #expect(output.stderr.contains("config.yaml:4:5: unknown key `pth` for provider `photos` (type local-folder); did you mean `path`?"))
+        #expect(
+            output.stderr.contains(
+                "config.yaml:4:5: unknown key `pth` for provider `photos` (type local-folder); did you mean `path`?"))
         let check = try await workspace.run(["config", "check"])
         #expect(check.status == 78)
-        #expect(check.stderr.contains("config.yaml:3:5: provider `photos` needs `path`") || check.stderr.contains("config.yaml:4:5"))
+        #expect(
+            check.stderr.contains("config.yaml:3:5: provider `photos` needs `path`")
+                || check.stderr.contains("config.yaml:4:5"))
     }
 
     @Test("config check reports OK for a good file, and a missing file by name")
@@ -164,7 +170,9 @@ struct CommandLineTests {
         defer { workspace.remove() }
         let output = try await workspace.run(["search", "fog", "--provider", "archive"])
         #expect(output.status == 78)
-        #expect(output.stderr == "viewfinder: error: provider `archive` cannot run: path is empty; set $ARCHIVE_DIR to enable it\n")
+        #expect(
+            output.stderr
+                == "viewfinder: error: provider `archive` cannot run: path is empty; set $ARCHIVE_DIR to enable it\n")
     }
 
     @Test("providers lists every instance with its status and the available types")

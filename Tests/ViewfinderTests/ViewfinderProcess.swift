@@ -99,13 +99,15 @@ struct Workspace {
 
     init(config: String) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("photos"), withIntermediateDirectories: true)
         try Data(config.utf8).write(to: url.appendingPathComponent("config.yaml"))
     }
 
     func addSample(_ name: String, as target: String) throws {
         let destination = url.appendingPathComponent("photos").appendingPathComponent(target)
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name), to: destination)
     }
 

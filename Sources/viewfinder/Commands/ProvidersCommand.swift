@@ -8,7 +8,8 @@ struct ProvidersCommand: AsyncParsableCommand {
         commandName: "providers",
         abstract: "List the configured provider instances with their status, and the available provider types.")
 
-    @Option(help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
+    @Option(
+        help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
     var config: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -66,7 +67,8 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             let entry = skipped[instance.name]
             return InstanceEntry(
-                name: instance.name, type: instance.typeName, status: entry?.isDisabled == true ? "disabled" : "skipped",
+                name: instance.name, type: instance.typeName,
+                status: entry?.isDisabled == true ? "disabled" : "skipped",
                 reason: entry?.reason)
         }
     }
@@ -82,7 +84,8 @@ struct ProvidersCommand: AsyncParsableCommand {
         for entry in entries {
             let status = entry.reason.map { "\(entry.status): \($0)" } ?? entry.status
             lines.append(
-                "  \(TextFitting.pad(entry.name, to: nameWidth))  \(TextFitting.pad(entry.type, to: typeWidth))  \(status)")
+                "  \(TextFitting.pad(entry.name, to: nameWidth))  \(TextFitting.pad(entry.type, to: typeWidth))  \(status)"
+            )
         }
         lines.append("")
         lines.append("Available provider types:")

@@ -14,8 +14,12 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: SearchOptions
 
     mutating func validate() throws {
-        if query.isEmpty { throw ValidationError("Please give something to search for, e.g. `viewfinder search harbor`.") }
-        if let problem = SearchViewModel.problem(withQuery: text) { throw ValidationError("Please fix the query: \(problem).") }
+        if query.isEmpty {
+            throw ValidationError("Please give something to search for, e.g. `viewfinder search harbor`.")
+        }
+        if let problem = SearchViewModel.problem(withQuery: text) {
+            throw ValidationError("Please fix the query: \(problem).")
+        }
     }
 
     private var text: String { query.joined(separator: " ") }

@@ -21,7 +21,8 @@ struct SearchOptions: ParsableArguments {
     @Option(help: "Output format: table, json or ndjson.")
     var format: OutputFormat = .table
 
-    @Option(help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
+    @Option(
+        help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
     var config: String?
 
     @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")

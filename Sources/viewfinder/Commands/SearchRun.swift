@@ -44,7 +44,8 @@ struct SearchRun {
 
         if final.wasCancelled { throw ExitCodes.interrupted }
         if lineup.providers.isEmpty {
-            throw CommandFailure(message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.allProvidersFailed)
+            throw CommandFailure(
+                message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.allProvidersFailed)
         }
         if final.everyProviderFailed { throw ExitCodes.allProvidersFailed }
     }

@@ -106,7 +106,9 @@ enum SearchJSON {
             type = status.typeName
             self.status = status.phase.rawValue
             count = status.count
-            durationMs = status.duration.map { $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 }
+            durationMs = status.duration.map {
+                $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000
+            }
             error = status.message
         }
 
@@ -129,7 +131,8 @@ enum SearchJSON {
     /// Encodes `value` as one line, or pretty-printed.
     static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty
+        encoder.outputFormatting =
+            pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{}" }
         return String(decoding: data, as: UTF8.self)

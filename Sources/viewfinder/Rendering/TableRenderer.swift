@@ -59,7 +59,8 @@ struct TableRenderer: SearchRenderer {
 
         var lines = [
             columns.enumerated().map { index, column in
-                style.bold(index == columns.count - 1 ? column.header : TextFitting.pad(column.header, to: column.width))
+                style.bold(
+                    index == columns.count - 1 ? column.header : TextFitting.pad(column.header, to: column.width))
             }.joined(separator: "  ")
         ]
         for row in rows.indices {
@@ -82,7 +83,9 @@ struct TableRenderer: SearchRenderer {
         while total() > width {
             let candidates = columns.indices.filter { columns[$0].flexible && columns[$0].width > columns[$0].minimum }
             guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
-                guard let droppable = columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) }) else { return }
+                guard let droppable = columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) }) else {
+                    return
+                }
                 columns.remove(at: droppable)
                 continue
             }

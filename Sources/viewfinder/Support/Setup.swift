@@ -44,7 +44,8 @@ struct Setup {
         do {
             return try loader.load(contentsOf: url, displayPath: displayPath(url))
         } catch {
-            throw CommandFailure(message: "invalid configuration\n\(error.description)", exitCode: ExitCodes.configuration)
+            throw CommandFailure(
+                message: "invalid configuration\n\(error.description)", exitCode: ExitCodes.configuration)
         }
     }
 
@@ -57,7 +58,8 @@ struct Setup {
 
     private static func cacheDirectory() -> URL {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("viewfinder")
     }

@@ -1,0 +1,86 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+import ServiceBus
+
+// Viewfinder's benchmarks. Run with `make benchmark` (release build); prints figures, asserts nothing.
+
+/// An in-process provider that answers with `count` photos after `delay`.
+struct DelayedProvider: PhotoProvider {
+    let name: String
+    let delay: Duration
+    let count: Int
+    var supportsPopular: Bool { false }
+
+    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
+        .pages { index in
+            guard index == 0 else { return nil }
+            try await Task.sleep(for: delay)
+            return PhotoPage(photos: photos(name, count))
+        }
+    }
+}
+
+func photos(_ provider: String, _ count: Int) -> [Photo] {
+    (0..<count).map { index in
+        Photo(
+            provider: provider, id: "\(index)", title: "Photo \(index)", author: "someone",
+            pageURL: URL(string: "https://photos.example.com/\(provider)/\(index)"),
+            images: [PhotoImage(size: .large, url: URL(string: "https://img.example.com/\(provider)/\(index).jpg")!)])
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+let clock = ContinuousClock()
+
+// 1. Fan-out: providers answering after 150, 400 and 900 ms; the search should end right after the slowest.
+var fanOut: [Double] = []
+for _ in 0..<5 {
+    let lineup = ProviderLineup(
+        providers: [("fast", 150), ("medium", 400), ("slow", 900)].map { name, ms in
+            LiveProvider(
+                provider: DelayedProvider(name: name, delay: .milliseconds(ms), count: 100), typeName: "in-process")
+        })
+    let model = SearchViewModel(lineup: lineup, settings: SearchSettings(limit: 30, timeout: .seconds(10)))
+    let started = clock.now
+    await model.search(SearchRequest(.search("benchmark"), limit: 100))
+    fanOut.append(milliseconds(clock.now - started))
+}
+let fanOutMedian = median(fanOut)
+print(
+    String(
+        format: "fan-out (150/400/900 ms providers): search took %.1f ms, %.3f× the slowest provider (goal ≤ 1.05×)",
+        fanOutMedian, fanOutMedian / 900))
+
+// 2. Merging and ranking 3 × 10,000 results.
+let pages = ["a", "b", "c"].map { ($0, photos($0, 10_000)) }
+var mergeTimes: [Double] = []
+var rankTimes: [Double] = []
+var fullSortTimes: [Double] = []
+for _ in 0..<10 {
+    var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.5), ("c", 0.5)])
+    let started = clock.now
+    for (name, page) in pages { merger.add(page, from: name) }
+    let merged = clock.now
+    let top = merger.ranked(limit: 30)
+    let ranked = clock.now
+    let all = merger.ranked(limit: 30_000)
+    let sorted = clock.now
+    precondition(top.count == 30 && all.count == 30_000)
+    mergeTimes.append(milliseconds(merged - started))
+    rankTimes.append(milliseconds(ranked - merged))
+    fullSortTimes.append(milliseconds(sorted - ranked))
+}
+print(
+    String(
+        format: "merge 3 × 10,000 results: %.2f ms; rank top 30: %.2f ms; total %.2f ms (goal < 20 ms)",
+        median(mergeTimes), median(rankTimes), median(mergeTimes) + median(rankTimes)))
+print(String(format: "rank all 30,000 (full sort): %.2f ms", median(fullSortTimes)))

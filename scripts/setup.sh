@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what building Viewfinder needs on a fresh Debian or Ubuntu machine, then builds it.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libcurl4-openssl-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null; then
+  echo "setup: Swift 6.1 or newer is needed; install it from https://www.swift.org/install/linux/" >&2
+  exit 1
+fi
+
+echo "setup: building (debug)" >&2
+swift build "$@"
