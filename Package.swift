@@ -57,7 +57,7 @@ let package = Package(
         // Providers
         .target(
             name: "LocalFolderProvider",
-            dependencies: ["ProviderKit"],
+            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
             path: "Providers/LocalFolder",
             swiftSettings: strictSettings
         ),
@@ -78,6 +78,11 @@ let package = Package(
         ),
 
         // Tests
+        .testTarget(
+            name: "ProviderKitTests",
+            dependencies: ["ProviderKit", "ProviderTesting", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ServiceBusTests",
             dependencies: ["ServiceBus", "ProviderKit", "Yams", .product(name: "Logging", package: "swift-log")],

@@ -43,6 +43,6 @@ public struct LocalFolderFactory: ProviderFactory {
         }
         return LocalFolderProvider(
             name: name, root: context.resolvePath(options.path), recursive: options.recursive,
-            matcher: NameMatcher())
+            matcher: NameMatcher(), logger: context.logger)
     }
 }

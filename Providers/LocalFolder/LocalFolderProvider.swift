@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ProviderKit
 
 /// Finds photos in a folder by the words of their file and folder names.
@@ -7,6 +8,7 @@ struct LocalFolderProvider: PhotoProvider {
     let root: URL
     let recursive: Bool
     let matcher: any LocalMatcher
+    let logger: Logger
 
     var supportsPopular: Bool { true }
 
@@ -19,7 +21,11 @@ struct LocalFolderProvider: PhotoProvider {
 
     /// The best `request.limit` files: by match score for a query, newest first for the popular feed.
     func search(_ request: SearchRequest) throws -> [Photo] {
+        let clock = ContinuousClock()
+        let started = clock.now
         let files = try FolderWalker(root: root, recursive: recursive).imageFiles()
+        logger.debug(
+            "\(name): \(files.count) image files under \(root.path), read in \((clock.now - started).shortDescription)")
         let chosen: [LocalFile]
         switch request.operation {
         case .search(let query):

@@ -10,6 +10,10 @@ static inline CURLcode vf_easy_setopt_long(CURL *handle, CURLoption option, long
     return curl_easy_setopt(handle, option, value);
 }
 
+static inline CURLcode vf_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode vf_easy_setopt_string(CURL *handle, CURLoption option, const char *value) {
     return curl_easy_setopt(handle, option, value);
 }
@@ -34,6 +38,23 @@ static inline CURLcode vf_easy_setopt_header_callback(CURL *handle, vf_write_cal
 
 static inline CURLcode vf_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode vf_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode vf_easy_getinfo_pointer(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLMcode vf_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+/// The result code of a finished transfer (CURLMsg keeps it in a union).
+static inline CURLcode vf_message_result(CURLMsg *message) {
+    return message->data.result;
 }
 
 #endif

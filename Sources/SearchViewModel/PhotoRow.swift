@@ -69,7 +69,7 @@ public struct ProviderStatusRow: Sendable, Equatable {
         name = status.name
         phase = status.phase.rawValue.replacingOccurrences(of: "_", with: " ")
         let count = "\(status.count) photo\(status.count == 1 ? "" : "s")"
-        let time = status.duration.map { " in \(Self.format($0))" } ?? ""
+        let time = status.duration.map { " in \($0.shortDescription)" } ?? ""
         switch status.phase {
         case .running: detail = status.count > 0 ? count : ""
         case .ok, .cancelled: detail = count + time
@@ -78,9 +78,4 @@ public struct ProviderStatusRow: Sendable, Equatable {
         }
     }
 
-    /// "140 ms" under a second, "2.3 s" above.
-    public static func format(_ duration: Duration) -> String {
-        let ms = duration.wholeMilliseconds
-        return ms < 1000 ? "\(ms) ms" : String(format: "%.1f s", Double(ms) / 1000)
-    }
 }

@@ -118,7 +118,7 @@ public final class SearchViewModel: Sendable {
             state.providers[index].message = message
         case .timedOut:
             state.providers[index].phase = .timedOut
-            state.providers[index].message = "no answer within \(ProviderStatusRow.format(elapsed))"
+            state.providers[index].message = "no answer within \(elapsed.shortDescription)"
         case .cancelled: state.providers[index].phase = .cancelled
         }
         state.providers[index].duration = elapsed

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads the durations people write in configuration and on the command line.
 public enum DurationParsing {
@@ -18,11 +19,4 @@ public enum DurationParsing {
 
     /// What a valid duration looks like, for error messages.
     public static let examples = "a number with a unit, like 250ms, 10s, 2m or 1h"
-}
-
-extension Duration {
-    /// Whole milliseconds in this duration.
-    public var wholeMilliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// The `viewfinder` command: search several photo sources at once.
 @main
@@ -11,4 +12,19 @@ struct Viewfinder: AsyncParsableCommand {
         subcommands: [SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self],
         defaultSubcommand: nil
     )
+
+    /// Chooses the log backend once, before any command runs, then runs the command.
+    static func main() async {
+        LoggingSystem.bootstrap(ConsoleLogHandler.init)
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

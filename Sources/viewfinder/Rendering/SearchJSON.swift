@@ -106,9 +106,7 @@ enum SearchJSON {
             type = status.typeName
             self.status = status.phase.rawValue
             count = status.count
-            durationMs = status.duration.map {
-                $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000
-            }
+            durationMs = status.duration.map(\.wholeMilliseconds)
             error = status.message
         }
 

@@ -15,9 +15,10 @@ struct Setup {
         Console.redact(configuration.secrets)
         var logger = Logger(label: "viewfinder")
         logger.logLevel = verbose ? .debug : .warning
-        logger.debug("configuration loaded", metadata: ["file": "\(configuration.file)"])
+        logger.debug("using configuration \(configuration.file)")
+        let http = CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)", logger: logger)
         let context = ProviderContext(
-            http: CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)"), logger: logger,
+            http: http, logger: logger,
             cacheDirectory: cacheDirectory(), baseDirectory: configuration.baseDirectory)
         return Setup(configuration: configuration, bus: ServiceBus(configuration: configuration, context: context))
     }

@@ -1,0 +1,56 @@
+import CCurl
+import Foundation
+
+/// Turns libcurl result codes into ``HTTPClientError``s that say what happened.
+enum CurlErrors {
+    static func error(for code: CURLcode, transfer: CurlTransfer) -> HTTPClientError {
+        let request = transfer.request
+        let host = request.url.host ?? "the server"
+        let target = request.redactedDescription
+        if transfer.didOverflow || code == CURLE_FILESIZE_EXCEEDED {
+            return HTTPClientError(
+                .responseTooLarge,
+                "\(target): the response is larger than \(byteCount(request.maxResponseBytes)), the most this request accepts"
+            )
+        }
+        if let problem = transfer.fileProblem { return HTTPClientError(.fileSystem, "\(target): \(problem)") }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST:
+            return HTTPClientError(
+                .cannotResolveHost, "could not resolve host \(host); check the address and your network")
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            return HTTPClientError(
+                .cannotResolveHost, "could not resolve the proxy host; check the *_proxy environment variables")
+        case CURLE_COULDNT_CONNECT:
+            let port = request.url.port.map { ":\($0)" } ?? ""
+            return HTTPClientError(
+                .connectionRefused, "could not connect to \(host)\(port) (connection refused or unreachable)")
+        case CURLE_OPERATION_TIMEDOUT:
+            return HTTPClientError(.timedOut, "\(target) timed out after \(seconds(request.timeout))")
+        case CURLE_TOO_MANY_REDIRECTS:
+            return HTTPClientError(
+                .tooManyRedirects, "\(target): more than \(request.maxRedirects) redirects (a redirect loop?)")
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE,
+            CURLE_USE_SSL_FAILED:
+            return HTTPClientError(.tls, "TLS with \(host) failed: \(String(cString: curl_easy_strerror(code)))")
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return HTTPClientError(.connectionLost, "\(target): the connection closed before the response was complete")
+        case CURLE_BAD_CONTENT_ENCODING:
+            return HTTPClientError(.other, "\(target): the response's compressed body is corrupt")
+        default:
+            return HTTPClientError(.other, "\(target) failed: \(String(cString: curl_easy_strerror(code)))")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let ms = duration.wholeMilliseconds
+        return ms % 1000 == 0 ? "\(ms / 1000) s" : "\(Double(ms) / 1000) s"
+    }
+
+    static func byteCount(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+
+/// The live ``HTTPClient``: libcurl's multi interface on one thread, shared by every provider.
+///
+/// Make one per process and pass it in ``ProviderContext``: its connection cache is what
+/// lets requests to the same host reuse connections.
+public final class CurlHTTPClient: HTTPClient {
+    /// The `User-Agent` sent with every request.
+    public let userAgent: String
+    private let logger: Logger
+    private let loop: CurlMultiLoop
+
+    /// Creates a client; `logger` receives one debug line per attempt (method, redacted URL, status, bytes, time).
+    public init(userAgent: String, logger: Logger = Logger(label: "viewfinder.http"), maxConnections: Int = 32) {
+        self.userAgent = userAgent
+        self.logger = logger
+        loop = CurlMultiLoop(maxConnections: maxConnections)
+    }
+
+    deinit {
+        loop.shutdown()
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await perform(request, sink: .memory, progress: nil)
+    }
+
+    public func download(
+        _ request: HTTPRequest, to destination: URL,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        try await perform(request, sink: .file(destination: destination), progress: progress)
+    }
+
+    /// Runs attempts until one succeeds, the retry policy gives up, or the deadline is near.
+    private func perform(
+        _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        let clock = ContinuousClock()
+        var attempt = 1
+        while true {
+            var attemptRequest = request
+            if let deadline = request.deadline {
+                let remaining = deadline - clock.now
+                guard remaining > .milliseconds(1) else {
+                    throw HTTPClientError(
+                        .timedOut, "\(request.redactedDescription) timed out: no time was left before its deadline")
+                }
+                attemptRequest.timeout = min(request.timeout, remaining)
+            }
+            let started = clock.now
+            let outcome: Result<HTTPResponse, any Error>
+            do {
+                outcome = .success(try await attemptOnce(attemptRequest, sink: sink, progress: progress))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                outcome = .failure(error)
+            }
+            log(attemptRequest, outcome, elapsed: clock.now - started, attempt: attempt)
+
+            guard let wait = retryDelay(after: outcome, attempt: attempt, policy: request.retry),
+                request.deadline.map({ clock.now + wait < $0 }) ?? true
+            else { return try outcome.get() }
+            try await Task.sleep(for: wait)
+            attempt += 1
+        }
+    }
+
+    private func retryDelay(after outcome: Result<HTTPResponse, any Error>, attempt: Int, policy: RetryPolicy)
+        -> Duration?
+    {
+        switch outcome {
+        case .success(let response) where RetryPolicy.isRetryable(status: response.status):
+            return policy.delay(after: attempt, retryAfter: response.headers["retry-after"], jitter: .random(in: 0...1))
+        case .failure(let error as HTTPClientError) where error.isRetryable:
+            return policy.delay(after: attempt, retryAfter: nil, jitter: .random(in: 0...1))
+        default:
+            return nil
+        }
+    }
+
+    private func attemptOnce(
+        _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let transfer = CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.onCompletion(continuation)
+                loop.submit(transfer)
+            }
+        } onCancel: {
+            loop.cancel(transfer)
+        }
+    }
+
+    private func log(
+        _ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, elapsed: Duration, attempt: Int
+    ) {
+        let ms = elapsed.wholeMilliseconds
+        let retry = attempt > 1 ? " (attempt \(attempt))" : ""
+        switch outcome {
+        case .success(let response):
+            logger.debug(
+                "\(request.redactedDescription) → \(response.status), \(response.body.count) bytes, \(ms) ms\(retry)")
+        case .failure(let error):
+            logger.debug("\(request.redactedDescription) → failed after \(ms) ms\(retry): \(error)")
+        }
+    }
+}

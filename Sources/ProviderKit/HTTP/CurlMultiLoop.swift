@@ -1,0 +1,94 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// One libcurl multi handle, driven by one thread, for every transfer of one client.
+///
+/// All libcurl calls happen on the loop's thread; other threads only queue commands
+/// (under a mutex) and wake the loop. Connections are kept in the multi handle's cache
+/// and reused across requests to the same host; many transfers in flight share the one thread.
+final class CurlMultiLoop: @unchecked Sendable {
+    private enum Command {
+        case add(CurlTransfer)
+        case cancel(CurlTransfer)
+        case shutdown
+    }
+
+    private let commands = Mutex<[Command]>([])
+    private let multi: UnsafeMutableRawPointer
+    // Loop thread only:
+    private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var shuttingDown = false
+
+    /// Starts the loop's thread; `maxConnections` caps the connection cache.
+    init(maxConnections: Int) {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        multi = curl_multi_init()
+        _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
+        _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        let thread = Thread { [self] in run() }
+        thread.name = "viewfinder-http"
+        thread.start()
+    }
+
+    /// Queues `transfer`; its continuation is resumed on the loop thread when it ends.
+    func submit(_ transfer: CurlTransfer) { send(.add(transfer)) }
+
+    /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
+    func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer)) }
+
+    /// Lets the loop finish its transfers and exit.
+    func shutdown() { send(.shutdown) }
+
+    private func send(_ command: Command) {
+        commands.withLock { $0.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            for command in commands.withLock({ queued in
+                defer { queued.removeAll() }
+                return queued
+            }) {
+                apply(command)
+            }
+            if shuttingDown && transfers.isEmpty { break }
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                finish(easy, result: vf_message_result(message))
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        curl_multi_cleanup(multi)
+    }
+
+    private func apply(_ command: Command) {
+        switch command {
+        case .add(let transfer):
+            if transfer.cancelRequested {
+                transfer.finish(.failure(CancellationError()))
+            } else {
+                transfers[transfer.easy] = transfer
+                curl_multi_add_handle(multi, transfer.easy)
+            }
+        case .cancel(let transfer):
+            transfer.cancelRequested = true
+            if transfers.removeValue(forKey: transfer.easy) != nil {
+                curl_multi_remove_handle(multi, transfer.easy)
+                transfer.finish(.failure(CancellationError()))
+            }
+        case .shutdown:
+            shuttingDown = true
+        }
+    }
+
+    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+        guard let transfer = transfers.removeValue(forKey: easy) else { return }
+        curl_multi_remove_handle(multi, easy)
+        transfer.finish(result: result)
+    }
+}

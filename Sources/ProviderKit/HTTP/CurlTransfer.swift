@@ -1,0 +1,200 @@
+import CCurl
+import Foundation
+
+/// One transfer: its libcurl easy handle, where its body goes, and who waits for it.
+///
+/// Created on the caller's thread; from submission on, touched only by the loop thread.
+final class CurlTransfer: @unchecked Sendable {
+    /// Where the body goes.
+    enum Sink {
+        case memory
+        case file(destination: URL)
+    }
+
+    let easy: UnsafeMutableRawPointer
+    let request: HTTPRequest
+    var cancelRequested = false
+
+    private let sink: Sink
+    private let progress: (@Sendable (Int64, Int64?) -> Void)?
+    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var received: Int64 = 0
+    private var overflowed = false
+    private var fileError: String?
+    private var temporaryFile: (url: URL, descriptor: Int32)?
+
+    init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?) {
+        self.request = request
+        self.sink = sink
+        self.progress = progress
+        easy = curl_easy_init()
+        configure(userAgent: userAgent)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        if let temporaryFile {
+            close(temporaryFile.descriptor)
+            unlink(temporaryFile.url.path)
+        }
+    }
+
+    /// Sets the continuation to resume when the transfer ends; call before submitting.
+    func onCompletion(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+        self.continuation = continuation
+    }
+
+    private func configure(userAgent: String) {
+        let milliseconds = { (duration: Duration) in max(1, Int(duration.wholeMilliseconds)) }
+        _ = vf_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
+        _ = vf_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
+        _ = vf_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
+        _ = vf_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = vf_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        _ = vf_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
+        _ = vf_easy_setopt_long(easy, CURLOPT_MAXREDIRS, request.maxRedirects)
+        _ = vf_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        _ = vf_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds(request.timeout))
+        _ = vf_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout))
+        _ = vf_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes))
+        switch request.method {
+        case "GET": break
+        case "HEAD": _ = vf_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
+        default: _ = vf_easy_setopt_string(easy, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        if let body = request.body {
+            _ = vf_easy_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                _ = vf_easy_setopt_pointer(
+                    easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+            }
+        }
+        for header in request.headers {
+            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+        }
+        _ = vf_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        _ = vf_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, context)
+        _ = vf_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, context)
+        _ = vf_easy_setopt_write_callback(easy) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receive(UnsafeRawBufferPointer(start: data, count: size * count))
+        }
+        _ = vf_easy_setopt_header_callback(easy) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+            return size * count
+        }
+    }
+
+    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]  // a new response (after a redirect or a 100 Continue)
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard received + Int64(bytes.count) <= Int64(request.maxResponseBytes) else {
+            overflowed = true
+            return 0
+        }
+        received += Int64(bytes.count)
+        if case .file(let destination) = sink, status() / 100 == 2 {
+            guard writeToFile(bytes, destination: destination) else { return 0 }
+        } else {
+            body.append(contentsOf: bytes)
+        }
+        progress?(received, headers["content-length"].flatMap(Int64.init))
+        return bytes.count
+    }
+
+    private func writeToFile(_ bytes: UnsafeRawBufferPointer, destination: URL) -> Bool {
+        if temporaryFile == nil {
+            let url = destination.deletingLastPathComponent()
+                .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
+            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                fileError = "cannot write \(url.deletingLastPathComponent().path): \(String(cString: strerror(errno)))"
+                return false
+            }
+            temporaryFile = (url, descriptor)
+        }
+        guard let temporaryFile else { return false }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(temporaryFile.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                fileError = "cannot write \(destination.path): \(String(cString: strerror(errno)))"
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    private func status() -> Int {
+        var code = 0
+        _ = vf_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    /// Ends the transfer with libcurl's result code.
+    func finish(result: CURLcode) {
+        if result != CURLE_OK {
+            finish(.failure(CurlErrors.error(for: result, transfer: self)))
+            return
+        }
+        let status = status()
+        var effective: UnsafeMutablePointer<CChar>?
+        _ = withUnsafeMutablePointer(to: &effective) { vf_easy_getinfo_pointer(easy, CURLINFO_EFFECTIVE_URL, $0) }
+        let finalURL = effective.flatMap { URL(string: String(cString: $0)) }
+        if case .file(let destination) = sink, (200..<300).contains(status) {
+            do {
+                try commitFile(to: destination)
+            } catch {
+                finish(.failure(error))
+                return
+            }
+        }
+        finish(.success(HTTPResponse(status: status, headers: headers, body: body, url: finalURL)))
+    }
+
+    /// Moves the finished download into place, or makes an empty file for an empty body.
+    private func commitFile(to destination: URL) throws {
+        if temporaryFile == nil {
+            guard writeToFile(UnsafeRawBufferPointer(start: nil, count: 0), destination: destination) else {
+                throw HTTPClientError(.fileSystem, fileError ?? "cannot write \(destination.path)")
+            }
+        }
+        guard let file = temporaryFile else { return }
+        temporaryFile = nil
+        let synced = fsync(file.descriptor) == 0
+        close(file.descriptor)
+        guard synced, rename(file.url.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(file.url.path)
+            throw HTTPClientError(.fileSystem, "cannot move the download into \(destination.path): \(reason)")
+        }
+    }
+
+    /// Resumes the waiting caller once.
+    func finish(_ outcome: Result<HTTPResponse, any Error>) {
+        continuation?.resume(with: outcome)
+        continuation = nil
+    }
+
+    var didOverflow: Bool { overflowed }
+    var fileProblem: String? { fileError }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A real HTTP server on 127.0.0.1, run from a script in `Tests/Fixtures/`, for tests that
+/// need a server speaking an API's wire format. It stops when this value is released or `stop()` is called.
+public final class LoopbackServer: Sendable {
+    /// `http://127.0.0.1:PORT`.
+    public let baseURL: URL
+    private let process: Process
+    private let input: Pipe
+
+    /// Starts `python3 Tests/Fixtures/<script>` with `arguments`; the script prints its port first.
+    public init(script: String, arguments: [String] = []) throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", fixtures.appendingPathComponent(script).path] + arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw ServerFailure(description: "\(script) did not print its port (is python3 installed?)")
+        }
+        self.process = process
+        self.input = input
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    /// A URL on this server.
+    public func url(_ pathAndQuery: String) -> URL {
+        URL(string: baseURL.absoluteString + pathAndQuery)!
+    }
+
+    /// Stops the server.
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    struct ServerFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Logging
+import ProviderKit
+import ProviderTesting
+import Synchronization
+import Testing
+
+/// The libcurl client against a real HTTP/1.1 server on 127.0.0.1 (Tests/Fixtures/http_fixture_server.py).
+@Suite("HTTP client")
+struct HTTPClientTests {
+    /// One server for the suite; tests that count connections start their own.
+    static let sharedServer = Result { try LoopbackServer(script: "http_fixture_server.py") }
+
+    let server: LoopbackServer
+    let client = CurlHTTPClient(userAgent: "viewfinder/test")
+
+    init() throws {
+        server = try Self.sharedServer.get()
+    }
+
+    func get(_ path: String, retry: RetryPolicy = .never, timeout: Duration = .seconds(10), maxBytes: Int = 32 << 20)
+        async throws -> HTTPResponse
+    {
+        try await client.send(
+            HTTPRequest(url: server.url(path), timeout: timeout, maxResponseBytes: maxBytes, retry: retry))
+    }
+
+    func failure(_ path: String, timeout: Duration = .seconds(10), maxBytes: Int = 32 << 20) async -> HTTPClientError? {
+        do {
+            _ = try await get(path, timeout: timeout, maxBytes: maxBytes)
+            return nil
+        } catch {
+            return error as? HTTPClientError
+        }
+    }
+
+    @Test("any status is returned with its body; the caller decides what is an error")
+    func statusCodes() async throws {
+        for code in [200, 201, 204, 404, 500] {
+            let response = try await get("/status/\(code)")
+            #expect(response.status == code)
+            #expect(response.body == (code == 204 ? Data() : Data("status \(code)".utf8)))
+        }
+        #expect(try await get("/status/404").bodyExcerpt == "status 404")
+    }
+
+    @Test("request headers and the User-Agent are sent; response headers come back lower-cased")
+    func headers() async throws {
+        let response = try await client.send(
+            HTTPRequest(url: server.url("/headers"), headers: [.init("X-Request", "hello")]))
+        let echoed = try JSONSerialization.jsonObject(with: response.body) as? [String: String]
+        #expect(echoed?["x-request"] == "hello")
+        #expect(echoed?["user-agent"] == "viewfinder/test")
+        #expect(echoed?["accept-encoding"]?.contains("gzip") == true)
+        #expect(response.headers["x-fixture"] == "yes")
+        #expect(response.headers["content-type"] == "application/json")
+    }
+
+    @Test("chunked bodies are reassembled and gzip bodies decoded")
+    func chunkedAndGzip() async throws {
+        let chunked = try await get("/chunked/50")
+        #expect(chunked.body.count == 500)
+        #expect(String(decoding: chunked.body.prefix(10), as: UTF8.self) == "chunk-000\n")
+        let compressed = try await get("/gzip")
+        let json = try JSONSerialization.jsonObject(with: compressed.body) as? [String: Any]
+        #expect(json?["compressed"] as? Bool == true)
+        #expect((json?["items"] as? [Int])?.count == 100)
+    }
+
+    @Test("redirect chains are followed to the end; a loop is an error that says so")
+    func redirects() async throws {
+        let response = try await get("/redirect/5")
+        #expect(response.status == 200)
+        #expect(response.url == server.url("/status/200"))
+        let loop = await failure("/loop")
+        #expect(loop?.kind == .tooManyRedirects)
+        #expect(loop?.message == "GET \(server.url("/loop")): more than 10 redirects (a redirect loop?)")
+    }
+
+    @Test("a server that stalls ends in a timeout that names the limit")
+    func stall() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = await failure("/stall", timeout: .milliseconds(500))
+        #expect(error?.kind == .timedOut)
+        #expect(error?.message == "GET \(server.url("/stall")) timed out after 0.5 s")
+        #expect(clock.now - started < .seconds(5))
+    }
+
+    @Test("a body over the cap ends the transfer, with or without Content-Length")
+    func sizeCap() async throws {
+        let declared = await failure("/bytes/2000000", maxBytes: 1 << 20)
+        #expect(declared?.kind == .responseTooLarge)
+        #expect(declared?.message.hasSuffix("the response is larger than 1 MiB, the most this request accepts") == true)
+        let streamed = await failure("/chunked/500", maxBytes: 1000)
+        #expect(streamed?.kind == .responseTooLarge)
+        #expect(try await get("/bytes/1000", maxBytes: 1000).body.count == 1000)
+    }
+
+    @Test("a connection cut mid-body is an error, not a short body")
+    func cutConnection() async {
+        let error = await failure("/cut")
+        #expect(error?.kind == .connectionLost)
+    }
+
+    @Test("cancelling the task aborts the transfer in well under 100 ms")
+    func cancellation() async throws {
+        let request = HTTPRequest(url: server.url("/stall"), timeout: .seconds(20))
+        let client = client
+        let task = Task { try await client.send(request) }
+        try await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let cancelled = clock.now
+        task.cancel()
+        let result = await task.result
+        let elapsed = clock.now - cancelled
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(elapsed < .milliseconds(100))
+    }
+
+    @Test("100 concurrent requests complete on one loop thread, not one thread each")
+    func concurrency() async throws {
+        let before = Self.threadCount()
+        let client = client
+        let server = server
+        let peak = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<100 {
+                group.addTask {
+                    try await client.send(HTTPRequest(url: server.url("/bytes/\(1000 + index)"))).body.count
+                }
+            }
+            var sizes: [Int] = []
+            var peak = Self.threadCount()
+            for try await size in group {
+                sizes.append(size)
+                peak = max(peak, Self.threadCount())
+            }
+            #expect(sizes.sorted() == Array(1000..<1100))
+            return peak
+        }
+        #expect(peak - before < 20, "threads grew from \(before) to \(peak)")
+    }
+
+    @Test("50 sequential requests reuse connections: the server accepts at most 2")
+    func connectionReuse() async throws {
+        let fresh = try LoopbackServer(script: "http_fixture_server.py")
+        for _ in 0..<50 { _ = try await client.send(HTTPRequest(url: fresh.url("/bytes/100"))) }
+        let stats =
+            try JSONSerialization.jsonObject(with: try await client.send(HTTPRequest(url: fresh.url("/stats"))).body)
+            as? [String: Int]
+        #expect(stats?["requests"] == 51)
+        #expect((stats?["connections"] ?? 99) <= 2)
+    }
+
+    @Test("503 with Retry-After is retried after the asked delay, then succeeds")
+    func retryAfter() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let response = try await get("/retry/a?fail=1&status=503&after=1", retry: .default)
+        #expect(response.status == 200)
+        #expect(response.body == Data("ok after 2".utf8))
+        #expect(clock.now - started >= .seconds(1))
+    }
+
+    @Test("429 and 5xx are retried with backoff up to the attempt limit; other codes are not")
+    func retryLimits() async throws {
+        let policy = RetryPolicy(
+            maxAttempts: 3, baseDelay: .milliseconds(20), maxDelay: .milliseconds(50), maxRetryAfter: .seconds(1))
+        #expect(try await get("/retry/b?fail=2&status=429", retry: policy).body == Data("ok after 3".utf8))
+        let exhausted = try await get("/retry/c?fail=5&status=500", retry: policy)
+        #expect(exhausted.status == 500)
+        #expect(exhausted.body == Data("try again (3)".utf8))
+        #expect(try await get("/retry/d?fail=1&status=404", retry: policy).status == 404)
+    }
+
+    @Test("a Retry-After beyond the cap, or past the deadline, ends retrying at once")
+    func retryBounds() async throws {
+        // The server counts attempts per key: "ok after 2" on the next request means exactly one was made.
+        #expect(try await get("/retry/e?fail=1&status=503&after=3600", retry: .default).status == 503)
+        #expect(try await get("/retry/e").body == Data("ok after 2".utf8))
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        let request = HTTPRequest(
+            url: server.url("/retry/f?fail=1&status=503&after=2"), retry: .default, deadline: clock.now + .seconds(1))
+        #expect(try await client.send(request).status == 503)
+        #expect(try await get("/retry/f").body == Data("ok after 2".utf8))
+        #expect(clock.now - started < .seconds(2))  // it did not wait the 2 s the server asked for
+    }
+
+    @Test("POST sends its body; POST is not retried by default")
+    func post() async throws {
+        let payload = Data((0..<3000).map { UInt8($0 % 256) })
+        let response = try await client.send(HTTPRequest(method: "POST", url: server.url("/echo"), body: payload))
+        #expect(response.body == payload)
+        #expect(HTTPRequest(method: "POST", url: server.url("/echo")).retry == .never)
+    }
+
+    @Test("downloads appear only when complete, with progress; failures leave no file behind")
+    func downloads() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-dl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let progress = ProgressLog()
+        let file = folder.appendingPathComponent("photo.jpg")
+        let response = try await client.download(
+            HTTPRequest(url: server.url("/bytes/300000")), to: file,
+            progress: { received, expected in progress.record(received, expected) })
+        #expect(response.status == 200)
+        #expect(try Data(contentsOf: file).count == 300_000)
+        #expect(progress.last?.received == 300_000)
+        #expect(progress.last?.expected == 300_000)
+
+        let missing = try await client.download(
+            HTTPRequest(url: server.url("/status/404")), to: folder.appendingPathComponent("404.jpg"))
+        #expect(missing.status == 404)
+        await #expect(throws: HTTPClientError.self) {
+            try await client.download(
+                HTTPRequest(url: server.url("/cut"), retry: .never), to: folder.appendingPathComponent("cut.jpg"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["photo.jpg"])
+    }
+
+    @Test("connection refused is reported in words, with the secret key redacted")
+    func refused() async throws {
+        let request = HTTPRequest(url: URL(string: "http://127.0.0.1:9/search?api_key=SECRET123&q=x")!, retry: .never)
+        do {
+            _ = try await client.send(request)
+            Issue.record("expected a failure")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .connectionRefused)
+            #expect(error.message == "could not connect to 127.0.0.1:9 (connection refused or unreachable)")
+        }
+        let timedOut = HTTPRequest(
+            url: server.url("/stall?api_key=SECRET123"), timeout: .milliseconds(200), retry: .never)
+        do {
+            _ = try await client.send(timedOut)
+        } catch {
+            #expect(!"\(error)".contains("SECRET123"))
+            #expect("\(error)".contains("api_key=***"))
+        }
+    }
+
+    @Test("--verbose logging shows method, redacted URL, status, bytes and time for each attempt")
+    func logging() async throws {
+        let store = CapturingLogHandler.Store()
+        var logger = CapturingLogHandler.logger(store)
+        logger.logLevel = .debug
+        let client = CurlHTTPClient(userAgent: "viewfinder/test", logger: logger)
+        _ = try await client.send(HTTPRequest(url: server.url("/bytes/42?consumer_key=K-SECRET&term=sea")))
+        let line = try #require(store.all.first)
+        #expect(line.contains("GET \(server.url("/bytes/42?consumer_key=***&term=sea")) → 200, 42 bytes, "))
+        #expect(line.contains(" ms"))
+        #expect(!line.contains("K-SECRET"))
+    }
+
+    static func threadCount() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Threads:") }
+        return Int(line?.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+    }
+}
+
+/// Collects progress reports from the loop thread.
+final class ProgressLog: Sendable {
+    private let reports = Mutex<[(received: Int64, expected: Int64?)]>([])
+
+    func record(_ received: Int64, _ expected: Int64?) { reports.withLock { $0.append((received, expected)) } }
+
+    var last: (received: Int64, expected: Int64?)? { reports.withLock { $0.last } }
+}
