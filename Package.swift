@@ -72,7 +72,7 @@ let package = Package(
         // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
         .executableTarget(
             name: "viewfinder-benchmarks",
-            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel"],
+            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting"],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
         ),

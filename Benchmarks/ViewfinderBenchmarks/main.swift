@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import ProviderTesting
 import SearchViewModel
 import ServiceBus
 
@@ -84,3 +85,59 @@ print(
         format: "merge 3 × 10,000 results: %.2f ms; rank top 30: %.2f ms; total %.2f ms (goal < 20 ms)",
         median(mergeTimes), median(rankTimes), median(mergeTimes) + median(rankTimes)))
 print(String(format: "rank all 30,000 (full sort): %.2f ms", median(fullSortTimes)))
+
+// 3. HTTP: 200 files of 50 KB from a loopback server, 8 in flight, beside curl --parallel on the same URLs.
+let server = try LoopbackServer(script: "http_fixture_server.py")
+let urls = (0..<200).map { server.url("/files/\($0)") }
+let client = CurlHTTPClient(userAgent: "viewfinder/benchmark")
+_ = try await client.send(HTTPRequest(url: urls[0]))  // warm up the connection cache
+
+func fetchAll(_ urls: [URL], inFlight: Int) async throws -> Int {
+    try await withThrowingTaskGroup(of: Int.self) { group in
+        var next = 0
+        var bytes = 0
+        while next < min(inFlight, urls.count) {
+            let url = urls[next]
+            group.addTask { try await client.send(HTTPRequest(url: url)).body.count }
+            next += 1
+        }
+        for try await size in group {
+            bytes += size
+            if next < urls.count {
+                let url = urls[next]
+                group.addTask { try await client.send(HTTPRequest(url: url)).body.count }
+                next += 1
+            }
+        }
+        return bytes
+    }
+}
+
+func runCurl(_ urls: [URL]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+        ["curl", "--silent", "--parallel", "--parallel-max", "8"]
+        + urls.flatMap { [$0.absoluteString, "-o", "/dev/null"] }
+    try process.run()
+    process.waitUntilExit()
+}
+
+var ours: [Double] = []
+var theirs: [Double] = []
+for _ in 0..<5 {
+    var started = clock.now
+    let bytes = try await fetchAll(urls, inFlight: 8)
+    precondition(bytes == 200 * 50_000)
+    ours.append(milliseconds(clock.now - started))
+    started = clock.now
+    try runCurl(urls)
+    theirs.append(milliseconds(clock.now - started))
+}
+let oursMedian = median(ours)
+let curlMedian = median(theirs)
+print(
+    String(
+        format: "http: 200 × 50 KB, 8 in flight: viewfinder %.1f ms, curl --parallel %.1f ms, ratio %.2f (goal ≤ 1.2)",
+        oursMedian, curlMedian, oursMedian / curlMedian))
+server.stop()
