@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider", "FlickrProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -59,6 +59,13 @@ let package = Package(
             name: "LocalFolderProvider",
             dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
             path: "Providers/LocalFolder",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "FlickrProvider",
+            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            path: "Providers/Flickr",
             swiftSettings: strictSettings
         ),
 
@@ -99,8 +106,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "FlickrProviderTests",
+            dependencies: [
+                "FlickrProvider", "ProviderTesting", "ProviderKit", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ViewfinderTests",
-            dependencies: ["viewfinder"],
+            dependencies: ["viewfinder", "ProviderTesting"],
             swiftSettings: strictSettings
         ),
     ]

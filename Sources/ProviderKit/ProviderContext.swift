@@ -11,13 +11,26 @@ public struct ProviderContext: Sendable {
     public var cacheDirectory: URL
     /// The folder relative paths in the configuration resolve against.
     public var baseDirectory: URL
+    /// For each option, the environment variables its value came from (`api_key` → `FLICKR_API_KEY`).
+    public var optionVariables: [String: [String]]
 
     /// Creates a context.
-    public init(http: any HTTPClient, logger: Logger, cacheDirectory: URL, baseDirectory: URL) {
+    public init(
+        http: any HTTPClient, logger: Logger, cacheDirectory: URL, baseDirectory: URL,
+        optionVariables: [String: [String]] = [:]
+    ) {
         self.http = http
         self.logger = logger
         self.cacheDirectory = cacheDirectory
         self.baseDirectory = baseDirectory
+        self.optionVariables = optionVariables
+    }
+
+    /// Where the user sets `option`, for messages: "$FLICKR_API_KEY", or "`api_key` in the configuration".
+    public func whereToSet(_ option: String) -> String {
+        let variables = optionVariables[option] ?? []
+        return variables.isEmpty
+            ? "`\(option)` in the configuration" : variables.map { "$\($0)" }.joined(separator: " or ")
     }
 
     /// Resolves a path from the configuration: absolute as given, `~` expanded,

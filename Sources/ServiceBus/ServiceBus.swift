@@ -49,6 +49,8 @@ public struct ServiceBus: Sendable {
             return .failure(SkippedProvider(instance, reason: "disabled (enabled: false)", isDisabled: true))
         }
         do {
+            var context = context
+            context.optionVariables = instance.variablesByOption
             return .success(try instance.build(instance.name, context))
         } catch let unavailable as ProviderUnavailable {
             return .failure(SkippedProvider(instance, reason: skipReason(unavailable, instance)))

@@ -1,3 +1,4 @@
+import FlickrProvider
 import LocalFolderProvider
 import ServiceBus
 
@@ -6,6 +7,7 @@ enum ProviderFactories {
     static var registry: ProviderRegistry {
         var registry = ProviderRegistry()
         registry.use(LocalFolderFactory())
+        registry.use(FlickrFactory())
         return registry
     }
 }

@@ -183,7 +183,10 @@ struct CommandLineTests {
         #expect(output.status == 0)
         #expect(output.stdout.contains("photos    local-folder  ready"))
         #expect(output.stdout.contains("archive   local-folder  skipped: path is empty; set $ARCHIVE_DIR to enable it"))
-        #expect(output.stdout.contains("Available provider types:\n  local-folder  photos in a folder on this machine"))
+        #expect(output.stdout.contains("Available provider types:\n"))
+        #expect(output.stdout.contains("\n  local-folder  photos in a folder on this machine\n"))
+        #expect(
+            output.stdout.contains("\n  flickr        Flickr photo search and interestingness (needs an API key)\n"))
     }
 
     @Test("popular merges the feeds of providers that have one, with the same options")

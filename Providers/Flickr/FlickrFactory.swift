@@ -1,0 +1,107 @@
+import Foundation
+import ProviderKit
+
+/// Builds `flickr` providers: Flickr's REST API (`flickr.photos.search`, `flickr.interestingness.getList`).
+public struct FlickrFactory: ProviderFactory {
+    /// The options under a `type: flickr` instance.
+    public struct Options: ProviderOptions {
+        /// The Flickr API key (secret).
+        public var apiKey: String
+        /// The REST endpoint; default `https://api.flickr.com/services/rest/`.
+        public var endpoint: URL
+        /// Flickr's `sort`: `relevance` (default), `interestingness-desc`, `date-taken-desc`, …
+        public var sort: String
+        /// `safe_search`: 1 safe (default), 2 moderate, 3 restricted.
+        public var safeSearch: Int
+        /// Licence ids (0–16) to restrict results to; empty for any.
+        public var license: [Int]
+        /// Results per request, 1–500; default 100.
+        public var perPage: Int
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case apiKey = "api_key"
+            case endpoint
+            case sort
+            case safeSearch = "safe_search"
+            case license
+            case perPage = "per_page"
+        }
+
+        public typealias Keys = CodingKeys
+        public static var secretKeys: Set<String> { ["api_key"] }
+
+        static let sorts = [
+            "relevance", "interestingness-desc", "interestingness-asc", "date-posted-desc", "date-posted-asc",
+            "date-taken-desc", "date-taken-asc",
+        ]
+
+        /// Creates options.
+        public init(
+            apiKey: String, endpoint: URL = FlickrFactory.defaultEndpoint, sort: String = "relevance",
+            safeSearch: Int = 1,
+            license: [Int] = [], perPage: Int = 100
+        ) {
+            self.apiKey = apiKey
+            self.endpoint = endpoint
+            self.sort = sort
+            self.safeSearch = safeSearch
+            self.license = license
+            self.perPage = perPage
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey) ?? ""
+            let endpointText = try container.decodeIfPresent(String.self, forKey: .endpoint)
+            if let endpointText {
+                guard let url = URL(string: endpointText), ["http", "https"].contains(url.scheme ?? "") else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .endpoint, in: container, debugDescription: "`\(endpointText)` is not an http(s) URL")
+                }
+                endpoint = url
+            } else {
+                endpoint = FlickrFactory.defaultEndpoint
+            }
+            sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "relevance"
+            guard Self.sorts.contains(sort) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .sort, in: container,
+                    debugDescription: "`\(sort)` is not a Flickr sort; use one of \(Self.sorts.joined(separator: ", "))"
+                )
+            }
+            safeSearch = try container.decodeIfPresent(Int.self, forKey: .safeSearch) ?? 1
+            guard (1...3).contains(safeSearch) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .safeSearch, in: container,
+                    debugDescription: "must be 1 (safe), 2 (moderate) or 3 (restricted)")
+            }
+            license = try container.decodeIfPresent([Int].self, forKey: .license) ?? []
+            guard license.allSatisfy({ FlickrLicenses.all[$0] != nil }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .license, in: container, debugDescription: "Flickr licence ids run from 0 to 16")
+            }
+            perPage = try container.decodeIfPresent(Int.self, forKey: .perPage) ?? 100
+            guard (1...500).contains(perPage) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .perPage, in: container, debugDescription: "must be 1 to 500")
+            }
+        }
+    }
+
+    /// Flickr's REST endpoint.
+    public static let defaultEndpoint = URL(string: "https://api.flickr.com/services/rest/")!
+
+    /// Creates the factory.
+    public init() {}
+
+    public var typeName: String { "flickr" }
+
+    public var summary: String { "Flickr photo search and interestingness (needs an API key)" }
+
+    public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
+        guard !options.apiKey.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ProviderUnavailable.missingOption("api_key")
+        }
+        return FlickrProvider(name: name, options: options, context: context)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import ProviderKit
+
+/// Builds the REST calls Flickr understands.
+enum FlickrRequests {
+    /// Every extra the `Photo` model can use.
+    static let extras =
+        "description,license,date_taken,owner_name,views,tags,geo,url_q,url_m,url_l,url_o,o_dims"
+
+    /// Flickr answers at most the first 4,000 results of a query.
+    static let resultCeiling = 4000
+
+    /// The URL for one page of `request`.
+    static func url(for request: SearchRequest, page: Int, perPage: Int, options: FlickrFactory.Options) -> URL {
+        var items: [URLQueryItem]
+        switch request.operation {
+        case .search(let text):
+            items = [
+                URLQueryItem(name: "method", value: "flickr.photos.search"),
+                URLQueryItem(name: "text", value: text),
+                URLQueryItem(name: "sort", value: options.sort),
+                URLQueryItem(name: "safe_search", value: String(options.safeSearch)),
+                URLQueryItem(name: "content_types", value: "0"),
+                URLQueryItem(name: "media", value: "photos"),
+            ]
+            if !options.license.isEmpty {
+                items.append(
+                    URLQueryItem(name: "license", value: options.license.map(String.init).joined(separator: ",")))
+            }
+        case .popular:
+            items = [URLQueryItem(name: "method", value: "flickr.interestingness.getList")]
+        }
+        items += [
+            URLQueryItem(name: "extras", value: extras),
+            URLQueryItem(name: "per_page", value: String(perPage)),
+            URLQueryItem(name: "page", value: String(page)),
+            URLQueryItem(name: "api_key", value: options.apiKey),
+            URLQueryItem(name: "format", value: "json"),
+            URLQueryItem(name: "nojsoncallback", value: "1"),
+        ]
+        var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false)!
+        components.queryItems = (components.queryItems ?? []) + items
+        // `+` in a query means a space to many servers; spell it out.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url!
+    }
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""A fake Flickr REST API on 127.0.0.1, shaped like Flickr's documented responses.
+
+Prints its port, then serves until standard input closes. Path: /services/rest/.
+Methods: flickr.photos.search (text must match every word of a photo's title, tags
+or description) and flickr.interestingness.getList, over 230 generated photos.
+
+Flickr's traps, reproduced:
+- no `format` answers XML; `format=json` without `nojsoncallback=1` answers JSONP;
+- counters (`total`, `views`, `license`, `width_*`, `height_*`) are sometimes strings,
+  sometimes numbers, even within one photo; `total` is "" for the query "emptytotal";
+- `description` is {"_content": …}; latitude/longitude are 0 when not geotagged;
+- url_l/url_o are missing for photos whose owner does not allow them;
+- errors are HTTP 200 with {"stat":"fail","code":…,"message":…} and a text/plain type;
+- over the rate limit: HTTP 429 with a short HTML body.
+
+API keys: "test-key-1234" is valid; "RATE-LIMITED" gets 429; "UNAVAILABLE" gets code 105;
+"FLAKY" gets code 201 once per query, then answers; anything else gets code 100.
+The query "garbage", and the path /broken/services/rest/, get a truncated JSON body.
+GET /stats reports the calls made (keys removed).
+"""
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+from xml.sax.saxutils import quoteattr
+
+VALID_KEY = "test-key-1234"
+WORDS = ["harbor", "lighthouse", "mountain", "forest", "city", "beach", "desert", "garden", "bridge", "fog"]
+lock = threading.Lock()
+calls = []
+flaky_seen = set()
+
+
+def make_photo(i):
+    word = WORDS[i % len(WORDS)]
+    other = WORDS[(i // len(WORDS)) % len(WORDS)]
+    pid = str(53000000000 + i)
+    server = "65535"
+    secret = f"{i * 7919 % 0xFFFFFF:06x}a1b2"
+    photo = {
+        "id": pid, "owner": f"{10000 + i}@N0{i % 8}", "secret": secret, "server": server, "farm": 66,
+        "title": f"{word.title()} and {other} {i}", "ispublic": 1, "isfriend": 0, "isfamily": 0,
+        "license": str(i % 17) if i % 2 else i % 17,
+        "description": {"_content": f"A photo of a {word} near the {other}." if i % 6 else ""},
+        "datetaken": f"2023-{1 + i % 12:02d}-{1 + i % 28:02d} 1{i % 10}:3{i % 6}:0{i % 10}",
+        "datetakengranularity": 0, "datetakenunknown": "0",
+        "ownername": f"Photographer {i % 13}", "views": str(100 + i) if i % 3 == 0 else 100 + i,
+        "tags": f"{word} {other} travel",
+        "latitude": 0, "longitude": 0, "accuracy": 0, "context": 0,
+        "url_q": f"https://live.staticflickr.com/{server}/{pid}_{secret}_q.jpg", "height_q": 150, "width_q": "150",
+        "url_m": f"https://live.staticflickr.com/{server}/{pid}_{secret}.jpg", "height_m": "333", "width_m": 500,
+    }
+    if i % 4 == 0:
+        photo.update({"latitude": f"{40 + i % 10}.{i:04d}", "longitude": -(70 + i % 10) - 0.5, "accuracy": "16"})
+    if i % 5 != 0:  # owners of every fifth photo do not allow large and original sizes
+        photo.update({
+            "url_l": f"https://live.staticflickr.com/{server}/{pid}_{secret}_b.jpg", "height_l": 683, "width_l": "1024",
+            "url_o": f"https://live.staticflickr.com/{server}/{pid}_{i:08x}_o.jpg", "height_o": 3000, "width_o": "4500",
+            "o_width": "4500", "o_height": 3000,
+        })
+    return photo
+
+
+PHOTOS = [make_photo(i) for i in range(230)]
+
+
+def matches(photo, text):
+    haystack = " ".join([photo["title"], photo["tags"], photo["description"]["_content"]]).lower()
+    return all(word in haystack.split() or word in haystack for word in text.lower().split())
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, content_type):
+        data = body.encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        if url.path == "/stats":
+            with lock:
+                return self.send(200, json.dumps({"calls": calls}), "application/json")
+        if url.path == "/broken/services/rest/":
+            return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
+        if url.path != "/services/rest/":
+            return self.send(404, "<html><body>Not Found</body></html>", "text/html")
+        with lock:
+            calls.append({k: v for k, v in query.items() if k != "api_key"})
+        key = query.get("api_key", "")
+        if key == "RATE-LIMITED":
+            return self.send(429, "<html><body><h1>Too Many Requests</h1></body></html>", "text/html; charset=UTF-8")
+        if key == "UNAVAILABLE":
+            return self.fail(query, 105, "Service currently unavailable")
+        if key == "FLAKY":
+            marker = (query.get("text"), query.get("page"))
+            with lock:
+                first = marker not in flaky_seen
+                flaky_seen.add(marker)
+            if first:
+                return self.fail(query, 201, "Sorry, the Flickr API service is not currently available.")
+        elif key != VALID_KEY:
+            return self.fail(query, 100, "Invalid API Key (Key has invalid format)")
+        method = query.get("method")
+        if method == "flickr.photos.search":
+            text = query.get("text", "")
+            if text == "garbage":
+                return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
+            found = [p for p in PHOTOS if matches(p, "harbor" if text == "emptytotal" else text)] if text else []
+        elif method == "flickr.interestingness.getList":
+            found = PHOTOS[:120]
+        else:
+            return self.fail(query, 112, f'Method "{method}" not found')
+        per_page = max(1, min(500, int(query.get("per_page", "100"))))
+        pages = max(1, -(-len(found) // per_page))
+        page = max(1, int(query.get("page", "1")))
+        chunk = found[(min(page, pages) - 1) * per_page:min(page, pages) * per_page]  # Flickr repeats the last page
+        total = "" if query.get("text") == "emptytotal" else str(len(found))
+        photos = {"page": page, "pages": pages, "perpage": per_page, "total": total, "photo": chunk}
+        self.answer(query, {"photos": photos, "stat": "ok"})
+
+    def fail(self, query, code, message):
+        self.answer(query, {"stat": "fail", "code": code, "message": message}, failure=True)
+
+    def answer(self, query, payload, failure=False):
+        fmt = query.get("format")
+        if fmt == "json":
+            body = json.dumps(payload)
+            if query.get("nojsoncallback") != "1":
+                body = f"jsonFlickrApi({body})"
+            return self.send(200, body, "text/plain; charset=utf-8" if failure else "application/json")
+        if failure:
+            body = f'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="fail">\n\t<err code="{payload["code"]}" msg={quoteattr(payload["message"])} />\n</rsp>\n'
+        else:
+            p = payload["photos"]
+            rows = "".join(f'\t<photo id="{x["id"]}" owner="{x["owner"]}" secret="{x["secret"]}" server="{x["server"]}" title={quoteattr(x["title"])} />\n' for x in p["photo"])
+            body = f'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="ok">\n<photos page="{p["page"]}" pages="{p["pages"]}" perpage="{p["perpage"]}" total="{p["total"]}">\n{rows}</photos>\n</rsp>\n'
+        self.send(200, body, "text/xml; charset=utf-8")
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()

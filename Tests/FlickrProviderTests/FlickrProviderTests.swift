@@ -1,0 +1,236 @@
+import Foundation
+import Logging
+import ProviderKit
+import ProviderTesting
+import Testing
+
+@testable import FlickrProvider
+
+@Suite("Flickr provider against a fake Flickr", .serialized)  // one fake server at a time
+struct FlickrProviderTests {
+    let flickr: FlickrFixture
+
+    init() throws {
+        flickr = try FlickrFixture()
+    }
+
+    @Test("the Flickr provider passes the shared conformance suite")
+    func conformance() async throws {
+        let flickr = flickr
+        try await ProviderConformance.check(
+            ConformanceSubject(
+                query: "harbor", available: 50, secret: FlickrFixture.validKey,
+                makeProvider: { name, context in
+                    try FlickrFactory().makeProvider(
+                        name: name,
+                        options: .init(apiKey: FlickrFixture.validKey, endpoint: flickr.endpoint, perPage: 20),
+                        context: context)
+                },
+                makeBrokenProvider: { name, context in
+                    try FlickrFactory().makeProvider(
+                        name: name,
+                        options: .init(
+                            apiKey: FlickrFixture.validKey, endpoint: flickr.server.url("/broken/services/rest/")),
+                        context: context)
+                }))
+    }
+
+    @Test("text search calls flickr.photos.search with the documented parameters and every extra")
+    func searchParameters() async throws {
+        _ = try await flickr.search("harbor fog", limit: 10)
+        let call = try #require(try await flickr.calls().first)
+        #expect(call["method"] == "flickr.photos.search")
+        #expect(call["text"] == "harbor fog")
+        #expect(call["sort"] == "relevance")
+        #expect(call["safe_search"] == "1")
+        #expect(call["media"] == "photos")
+        #expect(call["content_types"] == "0")
+        #expect(call["format"] == "json")
+        #expect(call["nojsoncallback"] == "1")
+        #expect(call["per_page"] == "10")
+        #expect(call["page"] == "1")
+        #expect(
+            call["extras"]
+                == "description,license,date_taken,owner_name,views,tags,geo,url_q,url_m,url_l,url_o,o_dims")
+    }
+
+    @Test("pages are requested until the limit is reached, and each page is streamed")
+    func paging() async throws {
+        let provider = try flickr.provider(perPage: 20)
+        var pages: [Int] = []
+        for try await page in provider.pages(for: SearchRequest(.search("harbor"), limit: 45)) {
+            pages.append(page.photos.count)
+        }
+        #expect(pages == [20, 20, 5])
+        let calls = try await flickr.calls()
+        #expect(calls.map { $0["page"] } == ["1", "2", "3"])
+        #expect(calls.allSatisfy { $0["per_page"] == "20" })
+    }
+
+    @Test("paging stops when Flickr's pages run out, even if more were wanted")
+    func pagesRunOut() async throws {
+        let photos = try await flickr.search("harbor", limit: 500, perPage: 20)
+        #expect(photos.count == 50)
+        #expect(Set(photos.map(\.id)).count == 50)
+        #expect(try await flickr.calls().count == 3)
+    }
+
+    @Test("a Flickr photo becomes a Photo with every field Flickr sent, whatever type it used")
+    func mapping() async throws {
+        let photos = try await flickr.search("harbor", limit: 50)
+        // Photo 104 (see flickr_server.py): geotagged, every size, views as a number, o_width as a string.
+        let first = try #require(photos.first { $0.id == "53000000104" })
+        #expect(first.title == "City and harbor 104")
+        #expect(first.description == "A photo of a city near the harbor.")
+        #expect(first.author == "Photographer 0")
+        #expect(first.pageURL == URL(string: "https://www.flickr.com/photos/10104@N00/53000000104"))
+        #expect(first.width == 4500 && first.height == 3000)
+        #expect(first.popularity.views == 204)
+        #expect(
+            first.license
+                == License(
+                    name: "Attribution-NonCommercial License",
+                    url: URL(string: "https://creativecommons.org/licenses/by-nc/2.0/")))
+        #expect(first.tags == ["city", "harbor", "travel"])
+        #expect(first.location == GeoLocation(latitude: 44.0104, longitude: -74.5))
+        #expect(first.takenAt == FlickrPhotoMapping.takenDate("2023-09-21 14:32:04"))
+        #expect(first.takenAt == Date(timeIntervalSince1970: 1_695_306_724))
+        #expect(first.images.map(\.size) == [.thumbnail, .medium, .large, .original])
+        #expect(first.images.map(\.width) == [150, 500, 1024, 4500])
+        #expect(first.images[2].url.absoluteString.hasSuffix("_b.jpg"))
+        // Photo 105: views and licence both sent as strings.
+        let stringly = try #require(photos.first { $0.id == "53000000105" })
+        #expect(stringly.popularity.views == 205)
+        #expect(stringly.license?.name == "Attribution-NonCommercial-NoDerivs License")
+
+        let plain = try #require(photos.first { $0.id == "53000000030" })  // i = 30: no geo, no large sizes, no caption
+        #expect(plain.location == nil)
+        #expect(plain.description == nil)
+        #expect(plain.images.map(\.size) == [.thumbnail, .medium, .large])
+        #expect(
+            plain.images[2].url.absoluteString == "https://live.staticflickr.com/65535/53000000030_03a002a1b2_b.jpg")
+        #expect(plain.images[2].width == nil)  // built from server/id/secret: size unknown
+        #expect(plain.width == nil)
+        #expect(photos.allSatisfy { $0.provider == "flickr" })
+    }
+
+    @Test("an empty query never calls the API")
+    func emptyQuery() async throws {
+        #expect(try await flickr.search("   ").isEmpty)
+        #expect(try await flickr.calls().isEmpty)
+    }
+
+    @Test("`total` sent as an empty string is read as unknown, not as an error")
+    func emptyTotal() async throws {
+        let provider = try flickr.provider()
+        var totals: [Int?] = []
+        for try await page in provider.pages(for: SearchRequest(.search("emptytotal"), limit: 5)) {
+            totals.append(page.totalAvailable)
+        }
+        #expect(totals == [nil])
+    }
+
+    @Test("the popular feed calls flickr.interestingness.getList")
+    func popular() async throws {
+        let photos = try await ProviderConformance.collect(try flickr.provider(), SearchRequest(.popular, limit: 7))
+        #expect(photos.count == 7)
+        #expect(try await flickr.calls().first?["method"] == "flickr.interestingness.getList")
+    }
+
+    @Test("a rejected key (code 100) says which variable to check, and never shows the key")
+    func rejectedKey() async throws {
+        await #expect(
+            throws: ProviderError.rejected(
+                "Flickr rejected the API key (Invalid API Key (Key has invalid format)); check $FLICKR_API_KEY")
+        ) {
+            try await flickr.search("harbor", key: "not-a-real-key-999")
+        }
+    }
+
+    @Test("over the rate limit, Flickr's HTML 429 becomes a plain message")
+    func rateLimited() async throws {
+        await #expect(
+            throws: ProviderError.unavailable(
+                "Flickr says this API key is over its rate limit (3,600 queries an hour); wait a while and try again")
+        ) {
+            try await flickr.search("harbor", key: "RATE-LIMITED")
+        }
+    }
+
+    @Test("codes 105 and 201 are retried, then reported as a service outage")
+    func unavailable() async throws {
+        let recovered = try await flickr.search("harbor", limit: 3, key: "FLAKY")
+        #expect(recovered.count == 3)
+        await #expect(
+            throws: ProviderError.unavailable(
+                "Flickr's service is unavailable right now (code 105: Service currently unavailable); try again later")
+        ) {
+            try await flickr.search("harbor", key: "UNAVAILABLE")
+        }
+        #expect(try await flickr.calls().count == 2 + 3)  // FLAKY: one failure, one answer; UNAVAILABLE: three attempts
+    }
+
+    @Test("a truncated body is bad data, with an excerpt")
+    func garbage() async throws {
+        do {
+            _ = try await flickr.search("garbage")
+            Issue.record("expected an error")
+        } catch let error as ProviderError {
+            #expect(error.message.hasPrefix("Flickr sent a response that is not the JSON it documents: {\"photos\""))
+        }
+    }
+
+    @Test("XML (the default format) and JSONP (no nojsoncallback) from the real wire are understood or explained")
+    func wireFormats() async throws {
+        let reader = FlickrResponseReader(provider: "flickr", keySource: "$FLICKR_API_KEY")
+        let xml = try await flickr.raw("method=flickr.photos.search&text=harbor&api_key=\(FlickrFixture.validKey)")
+        #expect(String(decoding: xml.body.prefix(5), as: UTF8.self) == "<?xml")
+        #expect(
+            throws: ProviderError.badData(
+                "Flickr answered in XML instead of JSON; is `endpoint` a Flickr REST endpoint?")
+        ) {
+            try reader.read(xml)
+        }
+        let xmlFailure = try await flickr.raw("method=flickr.photos.search&text=harbor&api_key=wrong")
+        #expect(
+            throws: ProviderError.rejected(
+                "Flickr rejected the API key (Invalid API Key (Key has invalid format)); check $FLICKR_API_KEY")
+        ) {
+            try reader.read(xmlFailure)
+        }
+        let jsonp = try await flickr.raw(
+            "method=flickr.photos.search&text=harbor&format=json&api_key=\(FlickrFixture.validKey)")
+        #expect(String(decoding: jsonp.body.prefix(14), as: UTF8.self) == "jsonFlickrApi(")
+        #expect(try reader.read(jsonp).photo.count == 50)
+        let failure = try await flickr.raw(
+            "method=flickr.nope&format=json&nojsoncallback=1&api_key=\(FlickrFixture.validKey)")
+        #expect(failure.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(
+            throws: ProviderError.rejected("Flickr refused the request (code 112: Method \"flickr.nope\" not found)")
+        ) {
+            try reader.read(failure)
+        }
+    }
+
+    @Test("request URLs spell out the query, key and options; logs show the key only as ***")
+    func urlsAndLogs() async throws {
+        let options = FlickrFactory.Options(apiKey: "k+1", sort: "interestingness-desc", license: [4, 9])
+        let url = FlickrRequests.url(
+            for: SearchRequest(.search("a+b c"), limit: 5), page: 2, perPage: 5, options: options)
+        #expect(url.absoluteString.contains("text=a%2Bb%20c"))
+        #expect(url.absoluteString.contains("license=4,9") || url.absoluteString.contains("license=4%2C9"))
+        #expect(url.absoluteString.contains("api_key=k%2B1"))
+        #expect(url.absoluteString.contains("sort=interestingness-desc"))
+
+        let logs = CapturingLogHandler.Store()
+        var context = ProviderConformance.makeContext(logs: logs)
+        var logger = CapturingLogHandler.logger(logs)
+        logger.logLevel = .debug
+        context.http = CurlHTTPClient(userAgent: "test", logger: logger)
+        let provider = try FlickrFactory().makeProvider(
+            name: "flickr", options: .init(apiKey: FlickrFixture.validKey, endpoint: flickr.endpoint), context: context)
+        _ = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 3))
+        #expect(logs.all.contains { $0.contains("api_key=***") })
+        #expect(!logs.all.contains { $0.contains(FlickrFixture.validKey) })
+    }
+}
