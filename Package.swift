@@ -47,7 +47,8 @@ let package = Package(
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider", "FlickrProvider",
+                "ProviderKit", "ServiceBus", "SearchViewModel",
+                "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -66,6 +67,13 @@ let package = Package(
             name: "FlickrProvider",
             dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
             path: "Providers/Flickr",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "FiveHundredPxProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/FiveHundredPx",
             swiftSettings: strictSettings
         ),
 
@@ -110,6 +118,11 @@ let package = Package(
             dependencies: [
                 "FlickrProvider", "ProviderTesting", "ProviderKit", .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FiveHundredPxProviderTests",
+            dependencies: ["FiveHundredPxProvider", "ProviderTesting", "ProviderKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import ProviderKit
-import Synchronization
 
 /// Searches Flickr, streaming each page of results as it arrives.
 struct FlickrProvider: PhotoProvider {
@@ -18,15 +17,12 @@ struct FlickrProvider: PhotoProvider {
         }
         let wanted = min(request.limit, FlickrRequests.resultCeiling)
         let perPage = min(options.perPage, wanted)
-        let progress = PagingProgress()
-        return .pages { index in
-            let page = index + 1
-            guard let remaining = progress.remaining(wanted: wanted), page <= progress.lastPage else { return nil }
+        let lastPage = (FlickrRequests.resultCeiling + perPage - 1) / perPage
+        return .paging(wanted: wanted, lastPage: lastPage) { page in
             let list = try await fetch(request, page: page, perPage: perPage)
-            let photos = list.photo.prefix(remaining).map { FlickrPhotoMapping.photo($0, provider: name) }
-            progress.record(
-                sent: photos.count, pages: list.pages?.int, page: page, perPage: perPage, received: list.photo.count)
-            return PhotoPage(photos: photos, totalAvailable: list.total?.int)
+            return FetchedPage(
+                photos: list.photo.map { FlickrPhotoMapping.photo($0, provider: name) }, totalPages: list.pages?.int,
+                totalAvailable: list.total?.int)
         }
     }
 
@@ -44,34 +40,6 @@ struct FlickrProvider: PhotoProvider {
                 try await Task.sleep(for: .milliseconds(300 * attempt))
                 attempt += 1
             }
-        }
-    }
-}
-
-/// How far paging has got: photos sent, and the last page Flickr says exists.
-private final class PagingProgress: Sendable {
-    private struct State {
-        var sent = 0
-        var lastPage = Int.max
-    }
-
-    private let state = Mutex(State())
-
-    var lastPage: Int { state.withLock { $0.lastPage } }
-
-    /// Photos still wanted, or `nil` when done.
-    func remaining(wanted: Int) -> Int? {
-        state.withLock { wanted - $0.sent > 0 ? wanted - $0.sent : nil }
-    }
-
-    func record(sent: Int, pages: Int?, page: Int, perPage: Int, received: Int) {
-        state.withLock { state in
-            state.sent += sent
-            var last = min(
-                pages ?? Int.max,
-                FlickrRequests.resultCeiling / perPage + (FlickrRequests.resultCeiling % perPage == 0 ? 0 : 1))
-            if received == 0 { last = page }  // an empty page ends the results whatever `pages` says
-            state.lastPage = min(state.lastPage, last)
         }
     }
 }

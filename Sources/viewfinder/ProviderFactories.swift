@@ -1,3 +1,4 @@
+import FiveHundredPxProvider
 import FlickrProvider
 import LocalFolderProvider
 import ServiceBus
@@ -8,6 +9,7 @@ enum ProviderFactories {
         var registry = ProviderRegistry()
         registry.use(LocalFolderFactory())
         registry.use(FlickrFactory())
+        registry.use(FiveHundredPxFactory())
         return registry
     }
 }

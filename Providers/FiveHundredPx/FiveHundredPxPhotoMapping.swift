@@ -1,0 +1,49 @@
+import Foundation
+import ProviderKit
+
+/// Turns 500px's wire photos into `Photo`s.
+enum FiveHundredPxPhotoMapping {
+    static func photo(_ wire: FiveHundredPxPhoto, provider: String) -> Photo {
+        let images = wire.images.compactMap(image)
+        return Photo(
+            provider: provider,
+            id: String(wire.id),
+            title: nonBlank(wire.name),
+            description: nonBlank(wire.description),
+            author: nonBlank(wire.user?.fullname) ?? nonBlank(wire.user?.username),
+            pageURL: wire.url.flatMap { $0.hasPrefix("/") ? URL(string: "https://500px.com" + $0) : nil },
+            images: images.isEmpty
+                ? wire.imageURL.compactMap(URL.init(string:)).map { PhotoImage(size: .large, url: $0) } : images,
+            width: wire.width.flatMap { $0 > 0 ? $0 : nil },
+            height: wire.height.flatMap { $0 > 0 ? $0 : nil },
+            takenAt: wire.takenAt.flatMap(date),
+            tags: wire.category.flatMap { FiveHundredPxCategories.names[$0] }.map { [$0] } ?? [],
+            popularity: Popularity(
+                views: wire.timesViewed, rating: wire.rating, favorites: wire.favoritesCount ?? wire.votesCount),
+            location: location(wire))
+    }
+
+    /// One size of the photo; `https_url` preferred over `url`.
+    private static func image(_ wire: FiveHundredPxImage) -> PhotoImage? {
+        guard let text = wire.httpsURL ?? wire.url, let url = URL(string: text) else { return nil }
+        let known = FiveHundredPxSizes.all[wire.size]
+        return PhotoImage(size: known?.size ?? .large, url: url, width: known?.square, height: known?.square)
+    }
+
+    private static func location(_ wire: FiveHundredPxPhoto) -> GeoLocation? {
+        guard let latitude = wire.latitude, let longitude = wire.longitude, abs(latitude) <= 90, abs(longitude) <= 180,
+            latitude != 0 || longitude != 0
+        else { return nil }
+        return GeoLocation(latitude: latitude, longitude: longitude)
+    }
+
+    /// `2012-02-08T19:00:13-05:00`.
+    static func date(_ text: String) -> Date? {
+        try? Date(text, strategy: .iso8601)
+    }
+
+    private static func nonBlank(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
+    }
+}

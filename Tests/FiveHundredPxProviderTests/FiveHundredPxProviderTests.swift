@@ -1,0 +1,182 @@
+import Foundation
+import ProviderKit
+import ProviderTesting
+import Testing
+
+@testable import FiveHundredPxProvider
+
+/// The 500px provider against a fake v1 API (Tests/Fixtures/fivehundredpx_server.py).
+@Suite("500px provider against a fake 500px", .serialized)
+struct FiveHundredPxProviderTests {
+    static let validKey = "px-key-5678"
+    let server: LoopbackServer
+
+    init() throws {
+        server = try LoopbackServer(script: "fivehundredpx_server.py")
+    }
+
+    var endpoint: URL { server.url("/v1") }
+
+    func provider(key: String = validKey, rpp: Int = 100, includeNSFW: Bool = false, thumbnailSize: Int = 3)
+        throws -> any PhotoProvider
+    {
+        var context = ProviderConformance.makeContext()
+        context.optionVariables = ["consumer_key": ["FIVEHUNDREDPX_CONSUMER_KEY"]]
+        return try FiveHundredPxFactory().makeProvider(
+            name: "500px",
+            options: .init(
+                consumerKey: key, endpoint: endpoint, thumbnailSize: thumbnailSize, rpp: rpp, includeNSFW: includeNSFW),
+            context: context)
+    }
+
+    func collect(_ request: SearchRequest, key: String = validKey, rpp: Int = 100, includeNSFW: Bool = false)
+        async throws -> [Photo]
+    {
+        try await ProviderConformance.collect(try provider(key: key, rpp: rpp, includeNSFW: includeNSFW), request)
+    }
+
+    func calls() async throws -> [[String: String]] {
+        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
+        return (try JSONSerialization.jsonObject(with: response.body) as? [String: [[String: String]]])?["calls"] ?? []
+    }
+
+    @Test("the 500px provider passes the shared conformance suite")
+    func conformance() async throws {
+        let endpoint = endpoint
+        try await ProviderConformance.check(
+            ConformanceSubject(
+                query: "harbor", available: 17, secret: Self.validKey,
+                makeProvider: { name, context in
+                    try FiveHundredPxFactory().makeProvider(
+                        name: name, options: .init(consumerKey: Self.validKey, endpoint: endpoint, rpp: 5),
+                        context: context)
+                },
+                makeBrokenProvider: { name, context in
+                    try FiveHundredPxFactory().makeProvider(
+                        name: name, options: .init(consumerKey: "BROKEN", endpoint: endpoint), context: context)
+                }))
+    }
+
+    @Test("search calls /photos/search with term, rpp, sizes, exclusions and page")
+    func searchCall() async throws {
+        _ = try await collect(SearchRequest(.search("harbor"), limit: 10))
+        let call = try #require(try await calls().first)
+        #expect(call["path"] == "/v1/photos/search")
+        #expect(call["term"] == "harbor")
+        #expect(call["rpp"] == "10")
+        #expect(call["image_size"] == "3,4")
+        #expect(call["exclude"] == "Nude")
+        #expect(call["page"] == "1")
+    }
+
+    @Test("popular calls /photos with the feature and sort")
+    func popularCall() async throws {
+        let photos = try await collect(SearchRequest(.popular, limit: 5))
+        #expect(photos.count == 5)
+        let call = try #require(try await calls().first)
+        #expect(call["path"] == "/v1/photos")
+        #expect(call["feature"] == "popular")
+        #expect(call["sort"] == "rating")
+    }
+
+    @Test("pages are fetched until the limit, each streamed as it arrives")
+    func paging() async throws {
+        var sizes: [Int] = []
+        for try await page in try provider(rpp: 5).pages(for: SearchRequest(.search("harbor"), limit: 12)) {
+            sizes.append(page.photos.count)
+        }
+        #expect(sizes == [5, 5, 2])
+        #expect(try await calls().map { $0["page"] } == ["1", "2", "3"])
+    }
+
+    @Test("NSFW photos are dropped unless the options allow them; excluded categories never arrive")
+    func nsfwAndExclusions() async throws {
+        let safe = try await collect(SearchRequest(.search("harbor"), limit: 50), rpp: 5)
+        #expect(safe.count == 17)
+        #expect(!safe.contains { $0.id == "4910136" })
+        #expect(!safe.contains { $0.tags == ["Nude"] })
+        let all = try await collect(SearchRequest(.search("harbor"), limit: 50), includeNSFW: true)
+        #expect(all.count == 18)
+        #expect(all.contains { $0.id == "4910136" })
+    }
+
+    @Test("a 500px photo becomes a Photo: https images, page URL, author, rating, views, category")
+    func mapping() async throws {
+        let photos = try await collect(SearchRequest(.search("harbor"), limit: 50))
+        let photo = try #require(photos.first { $0.id == "4910019" })
+        #expect(photo.title == "Harbor study 19")
+        #expect(photo.description == "A harbor photographed on a long walk.")
+        #expect(photo.author == "Ana Lopez8")
+        #expect(photo.pageURL == URL(string: "https://500px.com/photo/4910019/harbor-study-19-by-photographer-8"))
+        #expect(photo.width == 3019 && photo.height == 2019)
+        #expect(photo.popularity == Popularity(views: 1323, rating: 95.5, favorites: 39))
+        #expect(photo.tags == ["Night"])
+        #expect(photo.takenAt == FiveHundredPxPhotoMapping.date("2015-11-29T19:00:13-05:00"))
+        #expect(photo.takenAt == Date(timeIntervalSince1970: 1_448_841_613))
+        #expect(photo.images.map(\.size) == [.thumbnail, .large])
+        #expect(photo.images.allSatisfy { $0.url.scheme == "https" })
+        #expect(photo.images[0].width == 280)
+        let integerRating = try #require(photos.first { $0.id == "4910028" })
+        #expect(integerRating.popularity.rating == 83)
+        #expect(photos.first { $0.id == "4910010" }?.description == nil)  // null description
+    }
+
+    @Test("null taken_at stays unknown, an empty full name falls back to the username, and a location is kept")
+    func nullsAndFallbacks() async throws {
+        let photos = try await collect(SearchRequest(.popular, limit: 200))
+        let photo = try #require(photos.first { $0.id == "4910006" })
+        #expect(photo.takenAt == nil)
+        #expect(photo.author == "photographer6")
+        #expect(photo.location == GeoLocation(latitude: 45.06, longitude: 7.06))
+        #expect(photos.count == 180 - 18 - 10)  // Nude excluded, NSFW dropped
+    }
+
+    @Test("one size asked for: image_url comes as a string and is still read")
+    func singleSize() async throws {
+        let provider = try provider(thumbnailSize: 4)
+        let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 3))
+        #expect(photos.count == 3)
+        #expect(try await calls().first?["image_size"] == "4")
+        let wire = try JSONDecoder().decode(
+            FiveHundredPxPhoto.self,
+            from: Data(
+                #"{"id": 7, "name": "x", "image_url": "https://drscdn.500px.org/photo/7/m%3D900/v2", "nsfw": false}"#
+                    .utf8))
+        let photo = FiveHundredPxPhotoMapping.photo(wire, provider: "500px")
+        #expect(photo.images.map(\.url.absoluteString) == ["https://drscdn.500px.org/photo/7/m%3D900/v2"])
+        #expect(photo.pageURL == nil && photo.takenAt == nil && photo.author == nil)
+    }
+
+    @Test("401 and 403 say which key to check; 404 points at the endpoint; the key is never shown")
+    func errors() async throws {
+        await #expect(
+            throws: ProviderError.rejected(
+                "500px rejected the consumer key (Unauthorized); check $FIVEHUNDREDPX_CONSUMER_KEY")
+        ) {
+            try await collect(SearchRequest(.search("harbor"), limit: 5), key: "expired-key-1")
+        }
+        await #expect(
+            throws: ProviderError.rejected(
+                "500px refused access (Forbidden); the consumer key may lack permission, check $FIVEHUNDREDPX_CONSUMER_KEY"
+            )
+        ) {
+            try await collect(SearchRequest(.search("harbor"), limit: 5), key: "FORBIDDEN")
+        }
+        let wrongPlace = try FiveHundredPxFactory().makeProvider(
+            name: "500px", options: .init(consumerKey: Self.validKey, endpoint: server.url("/v2")),
+            context: ProviderConformance.makeContext())
+        do {
+            _ = try await ProviderConformance.collect(wrongPlace, SearchRequest(.search("harbor"), limit: 5))
+            Issue.record("expected an error")
+        } catch let error as ProviderError {
+            #expect(error == .notFound("500px has no such resource (Not Found); check `endpoint` and `feature`"))
+            #expect(!error.message.contains(Self.validKey))
+        }
+    }
+
+    @Test("an empty query never calls the API")
+    func emptyQuery() async throws {
+        #expect(try await collect(SearchRequest(.search(" "), limit: 5)).isEmpty)
+        #expect(try await calls().isEmpty)
+    }
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""A fake 500px v1 API on 127.0.0.1, shaped like 500px's documented responses.
+
+Prints its port, then serves until standard input closes. Routes under /v1:
+  GET /v1/photos?feature=…&sort=…&rpp=…&image_size=…&exclude=…&consumer_key=…&page=…
+  GET /v1/photos/search?term=…&rpp=…&image_size=…&exclude=…&consumer_key=…&page=…
+over 180 generated photos. Like the real API: `id` is a number; `rating` is a decimal or an
+integer; `description`, `taken_at` and `created_at` may be null; `image_url` is a string when
+one size is asked for and an array when several are; `images[]` carry size, url, https_url and
+format; `url` is a path; `exclude` takes category names and `filters.exclude` echoes their ids;
+some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
+
+Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "BROKEN" gets a truncated body;
+anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
+"""
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+VALID_KEY = "px-key-5678"
+CATEGORIES = {0: "Uncategorized", 4: "Nude", 7: "People", 8: "Landscapes", 9: "City and Architecture",
+              11: "Animals", 13: "Travel", 18: "Nature", 21: "Street", 30: "Night"}
+FEATURES = {"popular", "highest_rated", "upcoming", "editors", "fresh_today", "fresh_yesterday", "fresh_week"}
+SIZES = {1: (70, 70), 2: (140, 140), 3: (280, 280), 4: (900, 600), 5: (1170, 780), 6: (1620, 1080), 2048: (2048, 1365)}
+WORDS = ["sunset", "harbor", "portrait", "alpine", "street", "night", "forest", "coast", "market"]
+lock = threading.Lock()
+calls = []
+
+
+def make_photo(i):
+    word = WORDS[i % len(WORDS)]
+    category = list(CATEGORIES)[i % len(CATEGORIES)]
+    slug = f"{word}-study-{i}"
+    return {
+        "id": 4910000 + i, "user_id": 700 + i % 11, "name": f"{word.title()} study {i}",
+        "description": None if i % 5 == 0 else f"A {word} photographed on a long walk.",
+        "camera": "Canon EOS 5D Mark IV", "lens": "EF24-70mm f/2.8L II USM", "focal_length": "35", "iso": "200",
+        "shutter_speed": "1/250", "aperture": "8", "times_viewed": 1000 + 17 * i,
+        "rating": 97.4 - i / 10 if i % 4 else 90 - i // 4,
+        "status": 1, "created_at": f"2016-0{1 + i % 9}-1{i % 10}T0{i % 10}:27:16-05:00",
+        "category": category, "location": None,
+        "latitude": None if i % 3 else 45.0 + i / 100, "longitude": None if i % 3 else 7.0 + i / 100,
+        "taken_at": None if i % 6 == 0 else f"2015-1{i % 3}-2{i % 10}T19:00:13-05:00",
+        "hi_res_uploaded": 0, "for_sale": False, "width": 3000 + i, "height": 2000 + i,
+        "votes_count": 40 + i, "favorites_count": 20 + i, "comments_count": i % 7, "nsfw": i % 17 == 0,
+        "sales_count": 0, "for_sale_date": None, "highest_rating": 98.2, "license_type": 0,
+        "privacy": False, "url": f"/photo/{4910000 + i}/{slug}-by-photographer-{i % 11}",
+        "user": {"id": 700 + i % 11, "username": f"photographer{i % 11}",
+                 "firstname": "Ana" if i % 2 else "", "lastname": f"Lopez{i % 11}" if i % 2 else "",
+                 "fullname": f"Ana Lopez{i % 11}" if i % 2 else "", "userpic_url": "https://pacdn.500px.org/userpic.png"},
+    }
+
+
+PHOTOS = [make_photo(i) for i in range(180)]
+
+
+def with_images(photo, sizes):
+    photo = dict(photo)
+    images = []
+    for size in sizes:
+        path = f"photo/{photo['id']}/m%3D{SIZES.get(size, (size, size))[0]}/v2?sig=abc{size}"
+        images.append({"size": size, "url": f"http://drscdn.500px.org/{path}", "https_url": f"https://drscdn.500px.org/{path}",
+                       "format": "jpeg"})
+    photo["images"] = images
+    urls = [image["https_url"] for image in images]
+    photo["image_url"] = urls[0] if len(urls) == 1 else urls
+    return photo
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, payload):
+        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def error(self, status, message):
+        self.send(status, {"status": status, "error": message})
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        if url.path == "/stats":
+            with lock:
+                return self.send(200, {"calls": calls})
+        with lock:
+            calls.append(dict({k: v for k, v in query.items() if k != "consumer_key"}, path=url.path))
+        key = query.get("consumer_key", "")
+        if key == "FORBIDDEN":
+            return self.error(403, "Forbidden")
+        if key == "BROKEN":
+            return self.send(200, '{"current_page":1,"total_pages":3,"photos":[{"id":49')
+        if key != VALID_KEY:
+            return self.error(401, "Unauthorized")
+        if url.path == "/v1/photos":
+            feature = query.get("feature", "")
+            if feature not in FEATURES:
+                return self.error(400, f"Invalid feature: {feature}")
+            found = sorted(PHOTOS, key=lambda p: -p["rating"]) if query.get("sort") == "rating" else PHOTOS
+        elif url.path == "/v1/photos/search":
+            term = query.get("term", "").lower()
+            if not term:
+                return self.error(400, "A term, tag or geo is required")
+            found = [p for p in PHOTOS if all(w in p["name"].lower() for w in term.split())]
+        else:
+            return self.error(404, "Not Found")
+        excluded = [cid for cid, name in CATEGORIES.items()
+                    if name.lower() in [e.strip().lower() for e in query.get("exclude", "").split(",") if e.strip()]]
+        found = [p for p in found if p["category"] not in excluded]
+        rpp = max(1, min(100, int(query.get("rpp", "20"))))
+        page = max(1, int(query.get("page", "1")))
+        total_pages = -(-len(found) // rpp)
+        sizes = [int(s) for s in query.get("image_size", "3").split(",") if s.strip()]
+        chunk = [with_images(p, sizes) for p in found[(page - 1) * rpp:page * rpp]]
+        body = {"current_page": page, "total_pages": total_pages, "total_items": len(found),
+                "filters": {"category": False, "exclude": excluded}, "photos": chunk}
+        if url.path == "/v1/photos":
+            body["feature"] = query["feature"]
+        self.send(200, body)
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()
