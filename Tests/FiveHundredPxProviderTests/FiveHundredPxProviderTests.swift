@@ -174,6 +174,16 @@ struct FiveHundredPxProviderTests {
         }
     }
 
+    @Test("5xx answers are retried by the HTTP client, then reported as an outage")
+    func serverErrors() async throws {
+        await #expect(
+            throws: ProviderError.unavailable("500px answered HTTP 500 (Internal Server Error); try again later")
+        ) {
+            try await collect(SearchRequest(.search("harbor"), limit: 5), key: "SERVER-ERROR")
+        }
+        #expect(try await calls().count == 3)
+    }
+
     @Test("an empty query never calls the API")
     func emptyQuery() async throws {
         #expect(try await collect(SearchRequest(.search(" "), limit: 5)).isEmpty)

@@ -10,7 +10,8 @@ one size is asked for and an array when several are; `images[]` carry size, url,
 format; `url` is a path; `exclude` takes category names and `filters.exclude` echoes their ids;
 some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
 
-Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "BROKEN" gets a truncated body;
+Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "SERVER-ERROR" gets 500;
+"BROKEN" gets a truncated body;
 anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
 """
 import json
@@ -97,6 +98,8 @@ class Handler(BaseHTTPRequestHandler):
         key = query.get("consumer_key", "")
         if key == "FORBIDDEN":
             return self.error(403, "Forbidden")
+        if key == "SERVER-ERROR":
+            return self.error(500, "Internal Server Error")
         if key == "BROKEN":
             return self.send(200, '{"current_page":1,"total_pages":3,"photos":[{"id":49')
         if key != VALID_KEY:
