@@ -48,7 +48,7 @@ let package = Package(
             name: "viewfinder",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel",
-                "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider",
+                "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -74,6 +74,13 @@ let package = Package(
             name: "FiveHundredPxProvider",
             dependencies: ["ProviderKit"],
             path: "Providers/FiveHundredPx",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "ExecProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/Exec",
             swiftSettings: strictSettings
         ),
 
@@ -123,6 +130,11 @@ let package = Package(
         .testTarget(
             name: "FiveHundredPxProviderTests",
             dependencies: ["FiveHundredPxProvider", "ProviderTesting", "ProviderKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ExecProviderTests",
+            dependencies: ["ExecProvider", "ProviderTesting", "ProviderKit"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -13,17 +13,21 @@ public struct ProviderContext: Sendable {
     public var baseDirectory: URL
     /// For each option, the environment variables its value came from (`api_key` → `FLICKR_API_KEY`).
     public var optionVariables: [String: [String]]
+    /// Secret values of the other configured providers, which this provider must not pass on
+    /// (for example into a child process's environment).
+    public var otherProvidersSecrets: [String]
 
     /// Creates a context.
     public init(
         http: any HTTPClient, logger: Logger, cacheDirectory: URL, baseDirectory: URL,
-        optionVariables: [String: [String]] = [:]
+        optionVariables: [String: [String]] = [:], otherProvidersSecrets: [String] = []
     ) {
         self.http = http
         self.logger = logger
         self.cacheDirectory = cacheDirectory
         self.baseDirectory = baseDirectory
         self.optionVariables = optionVariables
+        self.otherProvidersSecrets = otherProvidersSecrets
     }
 
     /// Where the user sets `option`, for messages: "$FLICKR_API_KEY", or "`api_key` in the configuration".

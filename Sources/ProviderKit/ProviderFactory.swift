@@ -31,11 +31,17 @@ public protocol ProviderOptions: Decodable, Sendable {
 
     /// Option keys whose values are secrets (API keys); they never appear in output.
     static var secretKeys: Set<String> { get }
+
+    /// Whether keys beyond `Keys` are accepted (and left to the options to read), as `exec` does.
+    static var acceptsUnknownKeys: Bool { get }
 }
 
 extension ProviderOptions {
     /// No secrets by default.
     public static var secretKeys: Set<String> { [] }
+
+    /// Unknown keys are errors by default.
+    public static var acceptsUnknownKeys: Bool { false }
 
     /// The accepted key names, in declaration order.
     public static var keyNames: [String] { Keys.allCases.map(\.stringValue) }

@@ -177,7 +177,7 @@ public struct ConfigurationLoader: Sendable {
             case "max_results":
                 maxResults = reader.positiveInteger(value, key: key, diagnostics: &diagnostics)
             default:
-                guard optionKeys.contains(key) else {
+                guard optionKeys.contains(key) || Self.acceptsUnknownKeys(factory) else {
                     let valid = Self.commonKeys + optionKeys
                     diagnostics.report(
                         "unknown key `\(key)` for provider `\(name)` (type \(typeName))"
@@ -200,6 +200,10 @@ public struct ConfigurationLoader: Sendable {
             name: name, typeName: typeName, isEnabled: enabled, weight: weight, timeout: timeout,
             maxResults: maxResults, variablesByOption: variablesByOption, secrets: built.secrets,
             line: nameNode.mark?.line, build: built.build)
+    }
+
+    private static func acceptsUnknownKeys<F: ProviderFactory>(_ factory: F) -> Bool {
+        F.Options.acceptsUnknownKeys
     }
 
     private static func optionKeyNames<F: ProviderFactory>(of factory: F) -> [String] {

@@ -51,6 +51,8 @@ public struct ServiceBus: Sendable {
         do {
             var context = context
             context.optionVariables = instance.variablesByOption
+            context.otherProvidersSecrets = configuration.instances.filter { $0.name != instance.name }.flatMap(
+                \.secrets)
             return .success(try instance.build(instance.name, context))
         } catch let unavailable as ProviderUnavailable {
             return .failure(SkippedProvider(instance, reason: skipReason(unavailable, instance)))

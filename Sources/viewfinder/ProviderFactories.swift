@@ -1,3 +1,4 @@
+import ExecProvider
 import FiveHundredPxProvider
 import FlickrProvider
 import LocalFolderProvider
@@ -10,6 +11,7 @@ enum ProviderFactories {
         registry.use(LocalFolderFactory())
         registry.use(FlickrFactory())
         registry.use(FiveHundredPxFactory())
+        registry.use(ExecFactory())
         return registry
     }
 }

@@ -1,0 +1,36 @@
+/// Why an external provider program failed, in words that say what to fix.
+enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
+    case spawnFailed(String, String)
+    case exited(status: Int32, stderr: [String])
+    case killed(signal: Int32, stderr: [String])
+    case invalidJSON(line: Int, excerpt: String)
+    case missingID(line: Int)
+    case unknownLine(line: Int)
+    case reported(String)
+    case outputTooLarge(limit: Int)
+
+    var description: String {
+        switch self {
+        case .spawnFailed(let program, let reason):
+            "cannot run `\(program)`: \(reason); check `command` in the configuration"
+        case .exited(let status, let stderr):
+            "the program exited with status \(status)" + Self.tail(stderr)
+        case .killed(let signal, let stderr):
+            "the program was killed by signal \(signal)" + Self.tail(stderr)
+        case .invalidJSON(let line, let excerpt):
+            "output line \(line) is not valid JSON: \(excerpt)"
+        case .missingID(let line):
+            "output line \(line) has a photo without an `id`"
+        case .unknownLine(let line):
+            "output line \(line) is neither {\"photo\": …} nor {\"error\": …}"
+        case .reported(let message):
+            "the program reported: \(message)"
+        case .outputTooLarge(let limit):
+            "the program wrote more than \(limit / (1 << 20)) MiB; it was stopped"
+        }
+    }
+
+    private static func tail(_ lines: [String]) -> String {
+        lines.isEmpty ? "" : "; its last lines on stderr: " + lines.joined(separator: " | ")
+    }
+}

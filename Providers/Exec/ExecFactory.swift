@@ -1,0 +1,64 @@
+import Foundation
+import ProviderKit
+
+/// Builds `exec` providers: any program that speaks Viewfinder's plugin protocol (docs/PLUGINS.md).
+public struct ExecFactory: ProviderFactory {
+    /// The options under a `type: exec` instance.
+    public struct Options: ProviderOptions {
+        /// The program and its arguments, run directly (no shell).
+        public var command: [String]
+        /// Extra environment variables for the program.
+        public var env: [String: String]
+        /// Every other key, passed to the program as `options`.
+        var passThrough: [String: JSONValue]
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case command
+            case env
+        }
+
+        public typealias Keys = CodingKeys
+        public static var acceptsUnknownKeys: Bool { true }
+
+        /// Creates options.
+        public init(command: [String], env: [String: String] = [:]) {
+            self.command = command
+            self.env = env
+            passThrough = [:]
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            command = try container.decodeIfPresent([String].self, forKey: .command) ?? []
+            env = try container.decodeIfPresent([String: String].self, forKey: .env) ?? [:]
+            let all = try decoder.container(keyedBy: AnyKey.self)
+            var passThrough: [String: JSONValue] = [:]
+            for key in all.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
+                passThrough[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
+            }
+            self.passThrough = passThrough
+        }
+    }
+
+    /// Creates the factory.
+    public init() {}
+
+    public var typeName: String { "exec" }
+
+    public var summary: String { "any program speaking Viewfinder's JSON-lines plugin protocol" }
+
+    public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
+        guard let program = options.command.first, !program.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw ProviderUnavailable.missingOption("command")
+        }
+        var command = options.command
+        if program.contains("/") && !program.hasPrefix("/") {
+            command[0] = context.resolvePath(program).path  // relative to the configuration file's folder
+        }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !context.otherProvidersSecrets.contains($0.value)
+        }
+        environment.merge(options.env) { $1 }
+        return ExecProvider(name: name, command: command, environment: environment, options: options.passThrough)
+    }
+}

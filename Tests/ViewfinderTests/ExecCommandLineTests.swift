@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// The built binary running external provider programs: the examples, and broken programs for every failure.
+@Suite("viewfinder with exec plugins", .serialized)
+struct ExecCommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let broken = repository.appendingPathComponent("Tests/Fixtures/plugins/broken-plugin.py").path
+
+    /// A workspace whose config has one `exec` instance per entry of `plugins` (name → YAML lines).
+    func workspace(_ plugins: [(String, String)]) throws -> Workspace {
+        let instances = plugins.map { name, body in
+            "  \(name):\n    type: exec\n" + body.split(separator: "\n").map { "    \($0)\n" }.joined()
+        }.joined()
+        return try Workspace(config: "search:\n  timeout: 20s\nproviders:\n" + instances)
+    }
+
+    func statuses(_ output: ViewfinderProcess.Output) throws -> [String: (status: String, error: String?)] {
+        let providers = try #require(try output.json()["providers"] as? [[String: Any]])
+        var result: [String: (String, String?)] = [:]
+        for provider in providers {
+            result[provider["name"] as? String ?? ""] = (
+                provider["status"] as? String ?? "", provider["error"] as? String
+            )
+        }
+        return result
+    }
+
+    @Test("the Python and shell examples run as providers, with options passed through")
+    func examples() async throws {
+        let catalogue = Self.repository.appendingPathComponent("Examples/plugins/public-domain-catalog.py").path
+        let swatches = Self.repository.appendingPathComponent("Examples/plugins/colour-swatches.sh").path
+        let workspace = try workspace([
+            ("catalogue", "command: [\(catalogue)]\nboost: industry"),
+            ("swatches", "command: [\(swatches)]"),
+        ])
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "harbor", "--format", "json"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == ["pd-7", "pd-1", "pd-2"])  // boosted first
+        #expect(results.first?["thumbnail_url"] as? String == "https://example.org/public-domain/pd-7_thumb.jpg")
+        #expect(results.first?["taken_at"] as? String == "1912-04-22T11:00:00Z")
+        let swatch = try await workspace.run(["search", "teal", "--format", "json"])
+        let swatchResults = try #require(try swatch.json()["results"] as? [[String: Any]])
+        #expect(swatchResults.map { $0["id"] as? String } == ["swatch-teal"])
+        #expect(try statuses(swatch)["swatches"]?.status == "ok")
+    }
+
+    @Test("every broken program is one failed provider with a clear message; the others still answer")
+    func failures() async throws {
+        let notExecutable = Self.repository.appendingPathComponent("Tests/Fixtures/plugins/not-executable.sh").path
+        let workspace = try workspace([
+            ("missing", "command: [./no-such-plugin]"),
+            ("notexec", "command: [\(notExecutable)]"),
+            ("exit3", "command: [\(Self.broken), exit-3]"),
+            ("badjson", "command: [\(Self.broken), bad-json]"),
+            ("noid", "command: [\(Self.broken), missing-id]"),
+            ("reports", "command: [\(Self.broken), error-line]"),
+            ("flood", "command: [\(Self.broken), flood]"),
+            ("good", "command: [\(Self.broken), slow-photos]\nmax_results: 2"),
+        ])
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "anything", "--format", "json"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let status = try statuses(output)
+        #expect(status["good"]?.status == "ok")
+        #expect(
+            status["missing"]?.error
+                == "missing: cannot run `\(workspace.url.path)/no-such-plugin`: No such file or directory; check `command` in the configuration"
+        )
+        #expect(status["notexec"]?.error?.contains("Permission denied") == true)
+        #expect(
+            status["exit3"]?.error
+                == "exit3: the program exited with status 3; its last lines on stderr: loading catalogue... | fatal: catalogue.db is corrupt"
+        )
+        #expect(
+            status["badjson"]?.error
+                == #"badjson: output line 2 is not valid JSON: {"photo": {"id": "p2", "title": unquoted}}"#)
+        #expect(status["noid"]?.error == "noid: output line 1 has a photo without an `id`")
+        #expect(status["reports"]?.error == "reports: the program reported: the catalogue server refused our token")
+        #expect(status["flood"]?.error == "flood: the program wrote more than 16 MiB; it was stopped")
+        for name in ["missing", "notexec", "exit3", "badjson", "noid", "reports", "flood"] {
+            #expect(status[name]?.status == "failed", "\(name)")
+        }
+    }
+
+    @Test("a program that hangs is killed at its timeout, with its children")
+    func hangingProgram() async throws {
+        let marker = "vf-e2e-hang-\(UUID().uuidString)"
+        let workspace = try workspace([("stuck", "command: [\(Self.broken), hang, \(marker)]\ntimeout: 500ms")])
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "x", "--format", "json"])
+        #expect(output.status == 1)
+        #expect(try statuses(output)["stuck"]?.status == "timed_out")
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == ["p1"])  // what arrived before the timeout is kept
+        try await Task.sleep(for: .milliseconds(300))
+        let leftovers = try ViewfinderProcessList.matching(marker)
+        #expect(leftovers.isEmpty, "still running: \(leftovers)")
+    }
+
+    @Test("the program gets the environment minus other providers' secrets, plus its own env")
+    func environment() async throws {
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  flickr:
+                    type: flickr
+                    api_key: ${FLICKR_API_KEY}
+                    endpoint: http://127.0.0.1:9/
+                  probe:
+                    type: exec
+                    command: [\(Self.broken), env]
+                    env:
+                      PLUGIN_GREETING: hello
+                """)
+        defer { workspace.remove() }
+        let output = try await workspace.run(
+            ["search", "x", "--provider", "probe", "--format", "json"],
+            environment: ["FLICKR_API_KEY": "flickr-secret-123"])
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        #expect(results.first?["title"] as? String == "FLICKR_API_KEY=absent PLUGIN_GREETING=hello")
+    }
+}
+
+/// Processes whose command line contains a marker.
+enum ViewfinderProcessList {
+    static func matching(_ marker: String) throws -> [Int32] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return String(decoding: data, as: UTF8.self).contains(marker) && !state.contains(") Z ")
+        }
+    }
+}
