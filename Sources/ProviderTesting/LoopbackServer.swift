@@ -8,10 +8,14 @@ public final class LoopbackServer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// Starts `python3 Tests/Fixtures/<script>` with `arguments`; the script prints its port first.
+    /// Starts `python3 <script>` with `arguments`; the script prints its port first.
+    ///
+    /// A bare file name is looked up in `Tests/Fixtures/`; a path with a `/` is relative to the
+    /// repository (e.g. `Tests/OpenverseProviderTests/openverse_server.py`).
     public init(script: String, arguments: [String] = []) throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures")
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let fixtures = script.contains("/") ? repository : repository.appendingPathComponent("Tests/Fixtures")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", fixtures.appendingPathComponent(script).path] + arguments
