@@ -48,7 +48,7 @@ let package = Package(
             name: "viewfinder",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel",
-                "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider",
+                "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -81,6 +81,13 @@ let package = Package(
             name: "ExecProvider",
             dependencies: ["ProviderKit"],
             path: "Providers/Exec",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "OpenverseProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/Openverse",
             swiftSettings: strictSettings
         ),
 
@@ -135,6 +142,12 @@ let package = Package(
         .testTarget(
             name: "ExecProviderTests",
             dependencies: ["ExecProvider", "ProviderTesting", "ProviderKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OpenverseProviderTests",
+            dependencies: ["OpenverseProvider", "ProviderTesting", "ProviderKit", "FlickrProvider", "SearchViewModel"],
+            exclude: ["openverse_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -2,6 +2,7 @@ import ExecProvider
 import FiveHundredPxProvider
 import FlickrProvider
 import LocalFolderProvider
+import OpenverseProvider
 import ServiceBus
 
 /// The one list of provider types linked into this program. A new provider module adds one line here.
@@ -12,6 +13,7 @@ enum ProviderFactories {
         registry.use(FlickrFactory())
         registry.use(FiveHundredPxFactory())
         registry.use(ExecFactory())
+        registry.use(OpenverseFactory())
         return registry
     }
 }

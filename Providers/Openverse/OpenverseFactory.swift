@@ -1,0 +1,78 @@
+import Foundation
+import ProviderKit
+
+/// Builds `openverse` providers: openly licensed images aggregated from Flickr, Wikimedia Commons
+/// and others, through Openverse's keyless API.
+public struct OpenverseFactory: ProviderFactory {
+    /// The options under a `type: openverse` instance.
+    public struct Options: ProviderOptions {
+        /// The API base; default `https://api.openverse.org/v1`.
+        public var endpoint: URL
+        /// Results per request, 1–20 (the most Openverse serves without a token); default 20.
+        public var pageSize: Int
+        /// Openverse's `license_type` filter, e.g. `commercial` or `modification`; any when empty.
+        public var licenseType: String?
+        /// Openverse's `source` filter, e.g. `flickr,wikimedia`; all sources when empty.
+        public var source: String?
+        /// Whether to include results Openverse marks mature; default `false`.
+        public var mature: Bool
+
+        public enum CodingKeys: String, CodingKey, CaseIterable {
+            case endpoint
+            case pageSize = "page_size"
+            case licenseType = "license_type"
+            case source
+            case mature
+        }
+
+        public typealias Keys = CodingKeys
+
+        /// Creates options.
+        public init(
+            endpoint: URL = OpenverseFactory.defaultEndpoint, pageSize: Int = 20, licenseType: String? = nil,
+            source: String? = nil, mature: Bool = false
+        ) {
+            self.endpoint = endpoint
+            self.pageSize = pageSize
+            self.licenseType = licenseType
+            self.source = source
+            self.mature = mature
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let text = try container.decodeIfPresent(String.self, forKey: .endpoint) {
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .endpoint, in: container, debugDescription: "`\(text)` is not an http(s) URL")
+                }
+                endpoint = url
+            } else {
+                endpoint = OpenverseFactory.defaultEndpoint
+            }
+            pageSize = try container.decodeIfPresent(Int.self, forKey: .pageSize) ?? 20
+            guard (1...20).contains(pageSize) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .pageSize, in: container,
+                    debugDescription: "must be 1 to 20 (Openverse's limit without a token)")
+            }
+            licenseType = try container.decodeIfPresent(String.self, forKey: .licenseType)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+            mature = try container.decodeIfPresent(Bool.self, forKey: .mature) ?? false
+        }
+    }
+
+    /// Openverse's API base.
+    public static let defaultEndpoint = URL(string: "https://api.openverse.org/v1")!
+
+    /// Creates the factory.
+    public init() {}
+
+    public var typeName: String { "openverse" }
+
+    public var summary: String { "openly licensed images from Flickr, Wikimedia Commons and more (no key needed)" }
+
+    public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
+        OpenverseProvider(name: name, options: options, context: context)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ProviderKit
+
+/// Searches Openverse, streaming each page as it arrives.
+struct OpenverseProvider: PhotoProvider {
+    let name: String
+    let options: OpenverseFactory.Options
+    let context: ProviderContext
+
+    var supportsPopular: Bool { false }
+
+    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
+        guard let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty else {
+            return .pages { _ in nil }
+        }
+        return .paging(wanted: request.limit) { page in
+            let response = try await context.http.send(
+                HTTPRequest(url: OpenverseRequests.url(query: query, page: page, options: options)))
+            let list = try read(response)
+            return FetchedPage(
+                photos: list.results.map { OpenversePhotoMapping.photo($0, provider: name) },
+                totalPages: list.pageCount,
+                totalAvailable: list.resultCount)
+        }
+    }
+
+    /// The results in `response`, or an error that says what happened.
+    func read(_ response: HTTPResponse) throws -> OpenverseSearchResponse {
+        guard response.isSuccess else {
+            let detail =
+                (try? JSONDecoder().decode(OpenverseError.self, from: response.body))?.message ?? response.bodyExcerpt
+            switch response.status {
+            case 429:
+                throw ProviderError.unavailable("Openverse is limiting anonymous requests (\(detail)); try again later")
+            case 400..<500:
+                throw ProviderError.rejected("Openverse refused the search (HTTP \(response.status): \(detail))")
+            default:
+                throw ProviderError.unavailable(
+                    "Openverse answered HTTP \(response.status) (\(detail)); try again later")
+            }
+        }
+        do {
+            return try JSONDecoder().decode(OpenverseSearchResponse.self, from: response.body)
+        } catch {
+            throw ProviderError.badData(
+                "Openverse sent a response that is not the JSON it documents: \(response.bodyExcerpt)")
+        }
+    }
+}

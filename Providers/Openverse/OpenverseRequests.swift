@@ -1,0 +1,24 @@
+import Foundation
+import ProviderKit
+
+/// Builds Openverse's image search calls.
+enum OpenverseRequests {
+    static func url(query: String, page: Int, options: OpenverseFactory.Options) -> URL {
+        var items = [
+            URLQueryItem(name: "q", value: query),
+            URLQueryItem(name: "page_size", value: String(options.pageSize)),
+            URLQueryItem(name: "page", value: String(page)),
+            URLQueryItem(name: "mature", value: options.mature ? "true" : "false"),
+        ]
+        if let licenseType = options.licenseType {
+            items.append(URLQueryItem(name: "license_type", value: licenseType))
+        }
+        if let source = options.source { items.append(URLQueryItem(name: "source", value: source)) }
+        var base = options.endpoint.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        var components = URLComponents(string: base + "/images/")!
+        components.queryItems = items
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url!
+    }
+}

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""A fake Openverse API on 127.0.0.1, shaped like GET /v1/images/ responses.
+
+Prints its port, then serves until standard input closes. 60 images from "flickr" and
+"wikimedia"; `q` must match every word of a title or tag. Image 0 is the Flickr photo
+53000000104 by 10104@N00 (the one the fake Flickr also serves), with a trailing slash on its
+landing URL. Like the real API: page_size above 20 without a token is a 401; mature results
+are left out unless mature=true; errors are {"detail": …}. The query "throttle" gets 429,
+"broken" a truncated body. GET /stats lists the calls made.
+"""
+import json
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
+lock = threading.Lock()
+calls = []
+
+
+def make_image(i):
+    word = WORDS[i % len(WORDS)]
+    uid = f"00000000-0000-4000-8000-{i:012d}"
+    if i == 0:
+        landing, source, title = "https://www.flickr.com/photos/10104@N00/53000000104/", "flickr", "City and harbor 104"
+        url, creator = "https://live.staticflickr.com/65535/53000000104_0b5d28a1b2_b.jpg", "Photographer 0"
+    elif i % 2:
+        landing, source, title = f"https://commons.wikimedia.org/w/index.php?curid={9000 + i}", "wikimedia", f"{word.title()} in winter {i}"
+        url, creator = f"https://upload.wikimedia.org/wikipedia/commons/{i}/{word}.jpg", f"Wiki user {i}"
+    else:
+        landing, source, title = f"https://www.flickr.com/photos/{20000 + i}@N01/{61000000000 + i}", "flickr", f"{word.title()} at night {i}"
+        url, creator = f"https://live.staticflickr.com/65535/{61000000000 + i}_abc_b.jpg", f"Flickr user {i}"
+    license_code, version = [("by", "2.0"), ("by-sa", "4.0"), ("cc0", "1.0"), ("pdm", "1.0"), ("by-nc-nd", "3.0")][i % 5]
+    return {
+        "id": uid, "title": title, "indexed_on": "2023-04-24T02:45:20.546227Z", "foreign_landing_url": landing,
+        "url": url, "creator": creator, "creator_url": None, "license": license_code, "license_version": version,
+        "license_url": f"https://creativecommons.org/licenses/{license_code}/{version}/", "provider": source,
+        "source": source, "category": "photograph", "filesize": None, "filetype": "jpg",
+        "tags": [{"accuracy": None, "name": word}, {"accuracy": 0.9, "name": "outdoor"}],
+        "attribution": f'"{title}" by {creator} is licensed under CC {license_code.upper()} {version}.',
+        "fields_matched": ["title"], "mature": i % 13 == 12, "height": 683 + i, "width": 1024 + i,
+        "thumbnail": f"https://api.openverse.org/v1/images/{uid}/thumb/",
+        "detail_url": f"https://api.openverse.org/v1/images/{uid}/",
+        "related_url": f"https://api.openverse.org/v1/images/{uid}/related/", "unstable__sensitivity": [],
+    }
+
+
+IMAGES = [make_image(i) for i in range(60)]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, payload, headers=()):
+        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        if url.path == "/stats":
+            with lock:
+                return self.send(200, {"calls": calls})
+        with lock:
+            calls.append(query)
+        if url.path != "/v1/images/":
+            return self.send(404, {"detail": "Not found."})
+        q = query.get("q", "").lower()
+        if q == "throttle":
+            return self.send(429, {"detail": "Request was throttled. Expected available in 86400 seconds."},
+                             [("Retry-After", "86400")])
+        if q == "broken":
+            return self.send(200, '{"result_count": 3, "page_count": 1, "results": [{"id": "x", "ti')
+        page_size = int(query.get("page_size", "20"))
+        if page_size > 20:
+            return self.send(401, {"detail": "Authentication credentials were not provided."})
+        found = [image for image in IMAGES
+                 if all(w in image["title"].lower() or w in [t["name"] for t in image["tags"]] for w in q.split())]
+        if query.get("mature") != "true":
+            found = [image for image in found if not image["mature"]]
+        page = int(query.get("page", "1"))
+        page_count = -(-len(found) // page_size)
+        self.send(200, {"result_count": len(found), "page_count": page_count, "page_size": page_size, "page": page,
+                        "results": found[(page - 1) * page_size:page * page_size], "warnings": []})
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
+
+
+if __name__ == "__main__":
+    main()
