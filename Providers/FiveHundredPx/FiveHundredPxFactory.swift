@@ -70,22 +70,9 @@ public struct FiveHundredPxFactory: ProviderFactory {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             consumerKey = try container.decodeIfPresent(String.self, forKey: .consumerKey) ?? ""
-            if let text = try container.decodeIfPresent(String.self, forKey: .endpoint) {
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .endpoint, in: container, debugDescription: "`\(text)` is not an http(s) URL")
-                }
-                endpoint = url
-            } else {
-                endpoint = FiveHundredPxFactory.defaultEndpoint
-            }
-            feature = try container.decodeIfPresent(String.self, forKey: .feature) ?? "popular"
-            guard Self.features.contains(feature) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .feature, in: container,
-                    debugDescription:
-                        "`\(feature)` is not a 500px feature; use one of \(Self.features.joined(separator: ", "))")
-            }
+            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: FiveHundredPxFactory.defaultEndpoint)
+            feature = try container.decodeChoice(
+                forKey: .feature, among: Self.features, default: "popular", what: "500px feature")
             thumbnailSize = try container.decodeIfPresent(Int.self, forKey: .thumbnailSize) ?? 3
             imageSize = try container.decodeIfPresent(Int.self, forKey: .imageSize) ?? 4
             for (key, size) in [(CodingKeys.thumbnailSize, thumbnailSize), (.imageSize, imageSize)]
@@ -101,17 +88,8 @@ public struct FiveHundredPxFactory: ProviderFactory {
                     debugDescription: "`\(unknown)` is not a 500px category; use names such as Nude, Landscapes, Street"
                 )
             }
-            sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "rating"
-            guard Self.sorts.contains(sort) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .sort, in: container,
-                    debugDescription: "`\(sort)` is not a 500px sort; use one of \(Self.sorts.joined(separator: ", "))")
-            }
-            rpp = try container.decodeIfPresent(Int.self, forKey: .rpp) ?? 100
-            guard (1...100).contains(rpp) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .rpp, in: container, debugDescription: "must be 1 to 100")
-            }
+            sort = try container.decodeChoice(forKey: .sort, among: Self.sorts, default: "rating", what: "500px sort")
+            rpp = try container.decodeInteger(forKey: .rpp, in: 1...100, default: 100)
             includeNSFW = try container.decodeIfPresent(Bool.self, forKey: .includeNSFW) ?? false
         }
     }

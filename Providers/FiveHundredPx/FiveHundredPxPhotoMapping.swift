@@ -8,9 +8,9 @@ enum FiveHundredPxPhotoMapping {
         return Photo(
             provider: provider,
             id: String(wire.id),
-            title: nonBlank(wire.name),
-            description: nonBlank(wire.description),
-            author: nonBlank(wire.user?.fullname) ?? nonBlank(wire.user?.username),
+            title: wire.name.nonBlank,
+            description: wire.description.nonBlank,
+            author: wire.user?.fullname.nonBlank ?? wire.user?.username.nonBlank,
             pageURL: wire.url.flatMap { $0.hasPrefix("/") ? URL(string: "https://500px.com" + $0) : nil },
             images: images.isEmpty
                 ? wire.imageURL.compactMap(URL.init(string:)).map { PhotoImage(size: .large, url: $0) } : images,
@@ -40,10 +40,5 @@ enum FiveHundredPxPhotoMapping {
     /// `2012-02-08T19:00:13-05:00`.
     static func date(_ text: String) -> Date? {
         try? Date(text, strategy: .iso8601)
-    }
-
-    private static func nonBlank(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return text
     }
 }

@@ -52,23 +52,9 @@ public struct FlickrFactory: ProviderFactory {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey) ?? ""
-            let endpointText = try container.decodeIfPresent(String.self, forKey: .endpoint)
-            if let endpointText {
-                guard let url = URL(string: endpointText), ["http", "https"].contains(url.scheme ?? "") else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .endpoint, in: container, debugDescription: "`\(endpointText)` is not an http(s) URL")
-                }
-                endpoint = url
-            } else {
-                endpoint = FlickrFactory.defaultEndpoint
-            }
-            sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "relevance"
-            guard Self.sorts.contains(sort) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .sort, in: container,
-                    debugDescription: "`\(sort)` is not a Flickr sort; use one of \(Self.sorts.joined(separator: ", "))"
-                )
-            }
+            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: FlickrFactory.defaultEndpoint)
+            sort = try container.decodeChoice(
+                forKey: .sort, among: Self.sorts, default: "relevance", what: "Flickr sort")
             safeSearch = try container.decodeIfPresent(Int.self, forKey: .safeSearch) ?? 1
             guard (1...3).contains(safeSearch) else {
                 throw DecodingError.dataCorruptedError(
@@ -80,11 +66,7 @@ public struct FlickrFactory: ProviderFactory {
                 throw DecodingError.dataCorruptedError(
                     forKey: .license, in: container, debugDescription: "Flickr licence ids run from 0 to 16")
             }
-            perPage = try container.decodeIfPresent(Int.self, forKey: .perPage) ?? 100
-            guard (1...500).contains(perPage) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .perPage, in: container, debugDescription: "must be 1 to 500")
-            }
+            perPage = try container.decodeInteger(forKey: .perPage, in: 1...500, default: 100)
         }
     }
 

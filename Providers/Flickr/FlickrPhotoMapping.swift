@@ -7,9 +7,9 @@ enum FlickrPhotoMapping {
         Photo(
             provider: provider,
             id: wire.id,
-            title: nonBlank(wire.title),
-            description: nonBlank(wire.description?.content),
-            author: nonBlank(wire.ownername),
+            title: wire.title.nonBlank,
+            description: (wire.description?.content).nonBlank,
+            author: wire.ownername.nonBlank,
             pageURL: wire.owner.flatMap { URL(string: "https://www.flickr.com/photos/\($0)/\(wire.id)") },
             images: images(wire),
             width: (wire.oWidth ?? wire.widthO)?.int ?? wire.widthL?.int,
@@ -63,10 +63,5 @@ enum FlickrPhotoMapping {
         return calendar.date(
             from: DateComponents(
                 year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))
-    }
-
-    private static func nonBlank(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return text
     }
 }

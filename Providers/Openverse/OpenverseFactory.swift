@@ -41,21 +41,9 @@ public struct OpenverseFactory: ProviderFactory {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            if let text = try container.decodeIfPresent(String.self, forKey: .endpoint) {
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? "") else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .endpoint, in: container, debugDescription: "`\(text)` is not an http(s) URL")
-                }
-                endpoint = url
-            } else {
-                endpoint = OpenverseFactory.defaultEndpoint
-            }
-            pageSize = try container.decodeIfPresent(Int.self, forKey: .pageSize) ?? 20
-            guard (1...20).contains(pageSize) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .pageSize, in: container,
-                    debugDescription: "must be 1 to 20 (Openverse's limit without a token)")
-            }
+            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: OpenverseFactory.defaultEndpoint)
+            pageSize = try container.decodeInteger(
+                forKey: .pageSize, in: 1...20, default: 20, why: "Openverse's limit without a token")
             licenseType = try container.decodeIfPresent(String.self, forKey: .licenseType)
             source = try container.decodeIfPresent(String.self, forKey: .source)
             mature = try container.decodeIfPresent(Bool.self, forKey: .mature) ?? false

@@ -13,7 +13,7 @@ enum OpenversePhotoMapping {
             images.append(PhotoImage(size: .large, url: full, width: wire.width, height: wire.height))
         }
         return Photo(
-            provider: provider, id: wire.id, title: nonBlank(wire.title), author: nonBlank(wire.creator),
+            provider: provider, id: wire.id, title: wire.title.nonBlank, author: wire.creator.nonBlank,
             pageURL: wire.foreignLandingURL.flatMap(URL.init(string:)), images: images, width: wire.width,
             height: wire.height, tags: (wire.tags ?? []).map(\.name), license: license(wire))
     }
@@ -29,10 +29,5 @@ enum OpenversePhotoMapping {
         default: name = "CC " + code.uppercased() + version
         }
         return License(name: name, url: wire.licenseURL.flatMap(URL.init(string:)))
-    }
-
-    private static func nonBlank(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return text
     }
 }

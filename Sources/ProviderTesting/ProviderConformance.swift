@@ -89,7 +89,8 @@ public enum ProviderConformance {
         }
     }
 
-    /// A cancelled search ends within two seconds (a generous bound, so a loaded machine does not fail it).
+    /// A cancelled search ends within five seconds: far sooner than a provider that ignores
+    /// cancellation (waiting out a network timeout), with room for a heavily loaded machine.
     public static func stopsWhenCancelled(_ subject: ConformanceSubject) async throws {
         let provider = try await subject.makeProvider("conformance", makeContext())
         let request = SearchRequest(.search(subject.query), limit: 10_000)
@@ -103,7 +104,7 @@ public enum ProviderConformance {
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(5))
+                try? await Task.sleep(for: .seconds(10))
                 return false
             }
             let first = await group.next() ?? false
@@ -111,7 +112,7 @@ public enum ProviderConformance {
             return first
         }
         let elapsed = clock.now - started
-        guard finishedInTime, elapsed < .seconds(2) else {
+        guard finishedInTime, elapsed < .seconds(5) else {
             throw ConformanceFailure(description: "a cancelled search was still running after \(elapsed)")
         }
     }

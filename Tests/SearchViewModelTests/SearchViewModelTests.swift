@@ -82,9 +82,10 @@ struct SearchViewModelTests {
             name: "partial", pages: [(.zero, ScriptedProvider.photos("partial", 2))], ending: .hang)
         let clock = ContinuousClock()
         let started = clock.now
-        let state = await viewModel([never.live(), partial.live()], timeout: .milliseconds(500))
+        // The first page comes at once; the deadline leaves ample room for it on a loaded machine.
+        let state = await viewModel([never.live(), partial.live()], timeout: .seconds(2))
             .search(SearchRequest(.search("x"), limit: 30))
-        #expect(clock.now - started < .seconds(3))
+        #expect(clock.now - started < .seconds(5))
         #expect(state.providers.map(\.phase) == [.timedOut, .timedOut])
         #expect(state.results.map(\.photo.id) == ["partial-1", "partial-2"])
         #expect(!state.isRunning)
