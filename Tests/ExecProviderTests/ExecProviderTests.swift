@@ -72,7 +72,7 @@ struct ExecProviderTests {
         let photos = try await ProviderConformance.collect(
             try provider([Self.broken, "slow-photos"]), SearchRequest(.search("x"), limit: 3))
         #expect(photos.map(\.id) == ["p0", "p1", "p2"])
-        #expect(clock.now - started < .seconds(5))  // the program alone would run for 20 s
+        #expect(clock.now - started < .seconds(15))  // the program alone would run for 20 s
     }
 
     @Test("cancelling the search kills the program and its children, and leaves no zombie")
