@@ -125,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "LocalFolderProviderTests",
             dependencies: ["LocalFolderProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["Corpus"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -9,7 +9,9 @@ struct Viewfinder: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Search Flickr, 500px and folders of photos at once, and merge the answers into one ranked list.",
         version: version,
-        subcommands: [SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self],
+        subcommands: [
+            SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self, InspectCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

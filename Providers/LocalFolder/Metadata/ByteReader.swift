@@ -1,0 +1,64 @@
+import Foundation
+
+/// Bounds-checked reading of binary structures: a length or offset pointing past the end is
+/// an error, never a crash.
+struct ByteReader {
+    enum Endian {
+        case big, little
+    }
+
+    let bytes: [UInt8]
+    var endian: Endian
+
+    init(_ bytes: [UInt8], endian: Endian = .big) {
+        self.bytes = bytes
+        self.endian = endian
+    }
+
+    var count: Int { bytes.count }
+
+    func u8(_ offset: Int) throws(ImageMetadataError) -> UInt8 {
+        guard offset >= 0, offset < bytes.count else { throw Self.pastEnd }
+        return bytes[offset]
+    }
+
+    func u16(_ offset: Int) throws(ImageMetadataError) -> Int {
+        let a = Int(try u8(offset))
+        let b = Int(try u8(offset + 1))
+        return endian == .big ? a << 8 | b : b << 8 | a
+    }
+
+    func u32(_ offset: Int) throws(ImageMetadataError) -> Int {
+        let a = try u16(offset)
+        let b = try u16(offset + 2)
+        return endian == .big ? a << 16 | b : b << 16 | a
+    }
+
+    func slice(_ offset: Int, _ length: Int) throws(ImageMetadataError) -> [UInt8] {
+        guard offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset else {
+            throw Self.pastEnd
+        }
+        return Array(bytes[offset..<offset + length])
+    }
+
+    func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
+        offset >= 0 && offset + prefix.count <= bytes.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+    }
+
+    static let pastEnd = ImageMetadataError(message: "a length or offset points past the end of its segment")
+}
+
+/// Text from metadata: trailing NULs and padding removed; blank text counts as absent.
+enum MetadataText {
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// UTF-8 when valid, else Latin-1 (older IPTC and EXIF writers).
+    static func decode(_ bytes: some Collection<UInt8>) -> String {
+        String(validating: Array(bytes), as: UTF8.self)
+            ?? String(decoding: Array(bytes).map { UInt16($0) }, as: UTF16.self)
+    }
+}

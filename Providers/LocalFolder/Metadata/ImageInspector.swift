@@ -1,0 +1,33 @@
+import Foundation
+
+/// Reads what an image file says about itself: format, size, date, camera, place, words.
+public enum ImageInspector {
+    /// The metadata of the image at `url`; throws for files that are not images or cannot be read.
+    public static func inspect(_ url: URL) throws(ImageMetadataError) -> ImageMetadata {
+        let file = try FileBytes(url)
+        guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else {
+            throw ImageMetadataError(
+                message: file.size == 0 ? "the file is empty" : "not an image file Viewfinder recognises")
+        }
+        var metadata = ImageMetadata(format: format.rawValue)
+        switch format {
+        case .jpeg: try JPEGReader.read(file, into: &metadata)
+        case .png: try PNGReader.read(file, into: &metadata)
+        case .gif: try GIFReader.read(file, into: &metadata)
+        case .tiff:
+            try TIFFReader.read(try file.read(0, min(file.size, FileBytes.budget)), into: &metadata, isWholeFile: true)
+        case .webp: try WebPReader.read(file, into: &metadata)
+        case .heic, .avif: try HEIFReader.read(file, into: &metadata)
+        case .bmp:
+            let header = ByteReader(try file.read(0, 26), endian: .little)
+            metadata.width = try header.u32(18)
+            metadata.height = abs(Int(Int32(truncatingIfNeeded: try header.u32(22))))
+        }
+        if let orientation = metadata.orientation, (5...8).contains(orientation) {
+            swap(&metadata.width, &metadata.height)  // rotated a quarter turn when displayed
+        }
+        var seen = Set<String>()
+        metadata.keywords = metadata.keywords.filter { seen.insert($0.lowercased()).inserted }
+        return metadata
+    }
+}

@@ -1,0 +1,47 @@
+/// Reads a JPEG's segments up to the image data: dimensions from SOF, EXIF and XMP from APP1,
+/// IPTC from APP13.
+enum JPEGReader {
+    static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
+        var offset = 2
+        while offset + 4 <= file.size {
+            let header = ByteReader(try file.read(offset, 4))
+            guard try header.u8(0) == 0xFF else {
+                throw ImageMetadataError(message: "a JPEG segment does not start with a marker")
+            }
+            let marker = try header.u8(1)
+            if marker == 0xFF {  // fill byte
+                offset += 1
+                continue
+            }
+            if marker == 0xD9 || marker == 0xDA { return }  // end of image, start of scan
+            if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                offset += 2
+                continue
+            }
+            let length = try header.u16(2)
+            guard length >= 2 else { throw ImageMetadataError(message: "a JPEG segment has length \(length)") }
+            switch marker {
+            case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                let frame = ByteReader(try file.read(offset + 4, 6))
+                metadata.height = try frame.u16(1)
+                metadata.width = try frame.u16(3)
+            case 0xE1:
+                let body = try file.read(offset + 4, length - 2)
+                let reader = ByteReader(body)
+                let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+                if reader.starts(with: Array("Exif\0\0".utf8)) {
+                    try TIFFReader.read(Array(body.dropFirst(6)), into: &metadata)
+                } else if reader.starts(with: xmpHeader) {
+                    XMPReader.read(Array(body.dropFirst(xmpHeader.count)), into: &metadata)
+                }
+            case 0xED:
+                let body = try file.read(offset + 4, length - 2)
+                if ByteReader(body).starts(with: Array("Photoshop 3.0\0".utf8)) {
+                    try IPTCReader.read(photoshop: body, into: &metadata)
+                }
+            default: break
+            }
+            offset += 2 + length
+        }
+    }
+}

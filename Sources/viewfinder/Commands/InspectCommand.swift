@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import LocalFolderProvider
+
+/// `viewfinder inspect PATH...`
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what Viewfinder reads from image files: size, date, camera, place, title, keywords.")
+
+    @Argument(help: "Image files to read.")
+    var paths: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: InspectFormat = .text
+
+    enum InspectFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    mutating func validate() throws {
+        if paths.isEmpty { throw ValidationError("Please name at least one image file.") }
+    }
+
+    func run() async throws {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var entries: [InspectJSON] = []
+        for path in paths {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : here.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                entries.append(InspectJSON(path: path, error: "is a folder; name the image files in it"))
+                continue
+            }
+            do {
+                entries.append(InspectJSON(path: path, metadata: try ImageInspector.inspect(url)))
+            } catch {
+                entries.append(InspectJSON(path: path, error: error.message))
+            }
+        }
+        switch format {
+        case .json: Console.out(SearchJSON.encode(entries, pretty: true) + "\n")
+        case .text: Console.out(entries.map(\.text).joined(separator: "\n"))
+        }
+        if entries.contains(where: { $0.error != nil }) { throw ExitCodes.allProvidersFailed }
+    }
+}
+
+/// One file in `inspect` output; absent values are `null`.
+struct InspectJSON: Encodable {
+    let path: String
+    let metadata: ImageMetadata?
+    let error: String?
+
+    init(path: String, metadata: ImageMetadata) {
+        self.path = path
+        self.metadata = metadata
+        error = nil
+    }
+
+    init(path: String, error: String) {
+        self.path = path
+        metadata = nil
+        self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path, format, width, height, orientation, latitude, longitude, title, description, keywords, rating,
+            creator
+        case error
+        case takenAt = "taken_at"
+        case cameraMake = "camera_make"
+        case cameraModel = "camera_model"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        guard let metadata else {
+            try container.encode(error, forKey: .error)
+            return
+        }
+        try container.encode(metadata.format, forKey: .format)
+        try container.encode(metadata.width, forKey: .width)
+        try container.encode(metadata.height, forKey: .height)
+        try container.encode(metadata.orientation, forKey: .orientation)
+        try container.encode(metadata.takenAt.map { $0.formatted(.iso8601) }, forKey: .takenAt)
+        try container.encode(metadata.cameraMake, forKey: .cameraMake)
+        try container.encode(metadata.cameraModel, forKey: .cameraModel)
+        try container.encode(metadata.latitude, forKey: .latitude)
+        try container.encode(metadata.longitude, forKey: .longitude)
+        try container.encode(metadata.title, forKey: .title)
+        try container.encode(metadata.description, forKey: .description)
+        try container.encode(metadata.keywords, forKey: .keywords)
+        try container.encode(metadata.rating, forKey: .rating)
+        try container.encode(metadata.creator, forKey: .creator)
+    }
+
+    /// The human-readable block for this file.
+    var text: String {
+        guard let metadata else { return "\(path)\n  error        \(error ?? "")\n" }
+        let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
+        let rows: [(String, String?)] = [
+            ("format", metadata.format),
+            ("size", metadata.width.flatMap { width in metadata.height.map { "\(width)×\($0)" } }),
+            ("orientation", metadata.orientation.map(String.init)),
+            ("taken", metadata.takenAt.map { $0.formatted(.iso8601) }),
+            ("camera", camera.isEmpty ? nil : camera),
+            ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
+            ("title", metadata.title), ("description", metadata.description),
+            ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
+            ("rating", metadata.rating.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }),
+            ("creator", metadata.creator),
+        ]
+        return "\(path)\n"
+            + rows.compactMap { name, value in value.map { "  \(TextFitting.pad(name, to: 12)) \($0)\n" } }.joined()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LocalFolderProvider
+import Testing
+
+/// `ImageInspector` against exiftool's own reading (`exiftool -j -n`, stored in Corpus/exiftool.json
+/// by scripts/make-test-corpus.sh) of the same files, field by field.
+@Suite("Image metadata matches exiftool")
+struct ExiftoolComparisonTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+
+    static var exiftool: [[String: Any]] {
+        let data = (try? Data(contentsOf: corpus.appendingPathComponent("exiftool.json"))) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+    }
+
+    static var readableFiles: [String] {
+        exiftool.filter { $0["ImageWidth"] != nil }.compactMap { $0["SourceFile"] as? String }.sorted()
+    }
+
+    @Test("the corpus covers JPEG, PNG, TIFF, WebP and GIF")
+    func coverage() throws {
+        let formats = try Self.readableFiles.map {
+            try ImageInspector.inspect(Self.corpus.appendingPathComponent($0)).format
+        }
+        #expect(Set(formats) == ["jpeg", "png", "tiff", "webp", "gif"])
+    }
+
+    @Test("every field agrees with exiftool", arguments: readableFiles)
+    func agreesWithExiftool(file: String) throws {
+        let expected = try #require(Self.exiftool.first { $0["SourceFile"] as? String == file })
+        let read = try ImageInspector.inspect(Self.corpus.appendingPathComponent(file))
+        let orientation = expected["Orientation"] as? Int
+        let rotated = orientation.map { (5...8).contains($0) } ?? false
+        #expect(read.width == expected[rotated ? "ImageHeight" : "ImageWidth"] as? Int)
+        #expect(read.height == expected[rotated ? "ImageWidth" : "ImageHeight"] as? Int)
+        #expect(read.orientation == orientation)
+        #expect(read.cameraMake == expected["Make"] as? String)
+        #expect(read.cameraModel == expected["Model"] as? String)
+        #expect(
+            read.latitude.map { ($0 * 1e6).rounded() }
+                == (expected["GPSLatitude"] as? Double).map { ($0 * 1e6).rounded() })
+        #expect(
+            read.longitude.map { ($0 * 1e6).rounded() }
+                == (expected["GPSLongitude"] as? Double).map { ($0 * 1e6).rounded() })
+        #expect(read.title == (expected["Title"] ?? expected["ObjectName"]) as? String)
+        #expect(
+            read.description
+                == (expected["Description"] ?? expected["ImageDescription"] ?? expected["Caption-Abstract"]) as? String)
+        #expect(read.creator == (expected["Creator"] ?? expected["Artist"] ?? expected["By-line"]) as? String)
+        #expect(read.rating == (expected["Rating"] as? Int).map(Double.init))
+        let keywords =
+            Self.strings(expected["Subject"]) + Self.strings(expected["Keywords"])
+            + ((expected["XPKeywords"] as? String)?.split(separator: ";").map(String.init) ?? [])
+        #expect(Set(read.keywords) == Set(keywords))
+        let taken = (expected["DateTimeOriginal"] as? String).flatMap { text in
+            Self.date(text, offset: expected["OffsetTimeOriginal"] as? String)
+        }
+        #expect(read.takenAt == taken)
+    }
+
+    @Test("files exiftool cannot read as images are errors here too, with a reason")
+    func unreadable() {
+        for name in ["not-an-image.jpg", "truncated.jpg"] {
+            #expect(throws: ImageMetadataError.self) {
+                try ImageInspector.inspect(Self.corpus.appendingPathComponent(name))
+            }
+        }
+    }
+
+    static func strings(_ value: Any?) -> [String] {
+        if let list = value as? [Any] { return list.map { "\($0)" } }
+        return value.map { ["\($0)"] } ?? []
+    }
+
+    /// exiftool's "YYYY:MM:DD HH:MM:SS" and "+HH:MM", read independently of the code under test.
+    static func date(_ text: String, offset: String?) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy:MM:dd HH:mm:ssxxx"
+        return formatter.date(from: text + (offset ?? "+00:00"))
+    }
+}
