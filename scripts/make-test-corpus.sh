@@ -35,6 +35,7 @@ convert -size 36x24 gradient:purple-yellow -quality 80 "$out/full.webp"
 exiftool "${common[@]}" "$out/full.webp"
 
 convert -size 30x20 gradient:gray-white "$out/plain.gif"
+convert -size 32x24 gradient:gray-black -quality 70 -strip "$out/plain.jpg"
 printf 'not an image at all\n' >"$out/not-an-image.jpg"
 head -c 300 "$out/full.jpg" >"$out/truncated.jpg"
 

@@ -41,7 +41,8 @@ struct FolderWalker: Sendable {
             files.append(
                 LocalFile(
                     url: url.standardizedFileURL, relativePath: relative, format: format,
-                    modified: values.contentModificationDate ?? .distantPast))
+                    modified: values.contentModificationDate ?? .distantPast,
+                    metadata: try? ImageInspector.inspect(url)))
         }
         try Task.checkCancellation()
         return files

@@ -14,17 +14,38 @@ struct LocalFile: Sendable {
     var nameWords: [String]
     /// Folded words of the folders between the searched folder and the file.
     var folderWords: [String]
+    /// What the file says about itself, when it could be read.
+    var metadata: ImageMetadata?
+    /// Every field a query is matched against, with its weight and folded words.
+    var searchFields: [(weight: Double, words: [String])]
 
-    init(url: URL, relativePath: String, format: ImageFormat, modified: Date) {
+    init(url: URL, relativePath: String, format: ImageFormat, modified: Date, metadata: ImageMetadata? = nil) {
         self.url = url
         self.relativePath = relativePath
         self.format = format
         self.modified = modified
+        self.metadata = metadata
         let components = relativePath.split(separator: "/")
         let stem = (String(components.last ?? "") as NSString).deletingPathExtension
         nameWords = TextFolding.words(stem)
         folderWords = components.dropLast().flatMap { TextFolding.words(String($0)) }
+        typealias Weight = MetadataMatcher.Weight
+        var fields: [(weight: Double, words: [String])] = [(Weight.fileName, nameWords), (Weight.folders, folderWords)]
+        if let metadata {
+            let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
+            fields += [
+                (Weight.keywords, metadata.keywords.flatMap(TextFolding.words)),
+                (Weight.title, TextFolding.words(metadata.title ?? "")),
+                (Weight.description, TextFolding.words(metadata.description ?? "")),
+                (Weight.creator, TextFolding.words(metadata.creator ?? "")),
+                (Weight.camera, TextFolding.words(camera)),
+            ]
+        }
+        searchFields = fields.filter { !$0.words.isEmpty }
     }
+
+    /// When the photo was taken, or else when the file last changed: what "newest" means.
+    var date: Date { metadata?.takenAt ?? modified }
 
     /// "harbor-lighthouse-dusk.jpg" → "Harbor lighthouse dusk".
     var displayTitle: String {

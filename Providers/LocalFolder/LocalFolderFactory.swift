@@ -35,7 +35,7 @@ public struct LocalFolderFactory: ProviderFactory {
 
     public var typeName: String { "local-folder" }
 
-    public var summary: String { "photos in a folder on this machine" }
+    public var summary: String { "photos in a folder on this machine, found by their metadata and names" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
         guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -43,6 +43,6 @@ public struct LocalFolderFactory: ProviderFactory {
         }
         return LocalFolderProvider(
             name: name, root: context.resolvePath(options.path), recursive: options.recursive,
-            matcher: NameMatcher(), logger: context.logger)
+            matcher: MetadataMatcher(), logger: context.logger)
     }
 }

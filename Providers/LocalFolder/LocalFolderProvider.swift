@@ -34,17 +34,28 @@ struct LocalFolderProvider: PhotoProvider {
             chosen = scored.sorted { a, b in
                 a.1 != b.1 ? a.1 > b.1 : a.0.relativePath < b.0.relativePath
             }.map(\.0)
-        case .popular:
+        case .popular:  // highest rated first, then newest
             chosen = files.sorted { a, b in
-                a.modified != b.modified ? a.modified > b.modified : a.relativePath < b.relativePath
+                let ratingA = a.metadata?.rating ?? -2
+                let ratingB = b.metadata?.rating ?? -2
+                if ratingA != ratingB { return ratingA > ratingB }
+                return a.date != b.date ? a.date > b.date : a.relativePath < b.relativePath
             }
         }
         return chosen.prefix(max(0, request.limit)).map(photo)
     }
 
     private func photo(for file: LocalFile) -> Photo {
-        Photo(
-            provider: name, id: file.relativePath, title: file.displayTitle, pageURL: file.url,
-            images: [PhotoImage(size: .original, url: file.url)], filePath: file.url.path)
+        let metadata = file.metadata
+        let location = metadata?.latitude.flatMap { latitude in
+            metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
+        }
+        return Photo(
+            provider: name, id: file.relativePath, title: metadata?.title ?? file.displayTitle,
+            description: metadata?.description, author: metadata?.creator, pageURL: file.url,
+            images: [PhotoImage(size: .original, url: file.url, width: metadata?.width, height: metadata?.height)],
+            width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
+            tags: metadata?.keywords ?? [],
+            popularity: Popularity(rating: metadata?.rating), location: location, filePath: file.url.path)
     }
 }

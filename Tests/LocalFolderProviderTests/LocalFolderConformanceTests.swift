@@ -11,7 +11,7 @@ struct LocalFolderConformanceTests {
         let folder = try PhotoFolder()
         defer { folder.remove() }
         for index in 1...12 {
-            try folder.copySample("harbor-lighthouse-dusk.jpg", to: "trip-\(index / 5)/harbor-\(index).jpg")
+            try folder.copyPlain(to: "trip-\(index / 5)/harbor-\(index).jpg")
         }
         let file = folder.url.appendingPathComponent("not-a-folder.jpg")
         try PhotoFolder.jpegBytes.write(to: file)

@@ -4,7 +4,7 @@ import ProviderKit
 import ProviderTesting
 import Testing
 
-@Suite("Local folder: finding photos by name")
+@Suite("Local folder: finding photos by name and metadata")
 struct LocalFolderSearchTests {
     func search(
         _ folder: PhotoFolder, _ query: String, recursive: Bool = true, limit: Int = 50
@@ -19,9 +19,9 @@ struct LocalFolderSearchTests {
     func allTermsCaseAndDiacritics() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try folder.copySample("harbor-crane-fog.jpg", to: "Café-Terrace-ÉVENING.jpg")
-        try folder.copySample("harbor-crane-fog.jpg", to: "cafe-morning.jpg")
-        try folder.copySample("harbor-crane-fog.jpg", to: "Évenings/terrace.jpg")
+        try folder.copyPlain(to: "Café-Terrace-ÉVENING.jpg")
+        try folder.copyPlain(to: "cafe-morning.jpg")
+        try folder.copyPlain(to: "Évenings/terrace.jpg")
         #expect(try await search(folder, "cafe evening").map(\.id) == ["Café-Terrace-ÉVENING.jpg"])
         #expect(
             try await search(folder, "CAFÉ").map(\.id).sorted() == ["Café-Terrace-ÉVENING.jpg", "cafe-morning.jpg"])
@@ -36,9 +36,9 @@ struct LocalFolderSearchTests {
     func rankingByMatchQuality() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try folder.copySample("harbor-crane-fog.jpg", to: "harbors-at-night.jpg")
-        try folder.copySample("harbor-crane-fog.jpg", to: "harbor/boats.jpg")
-        try folder.copySample("harbor-crane-fog.jpg", to: "old-harbor.jpg")
+        try folder.copyPlain(to: "harbors-at-night.jpg")
+        try folder.copyPlain(to: "harbor/boats.jpg")
+        try folder.copyPlain(to: "old-harbor.jpg")
         #expect(
             try await search(folder, "harbor").map(\.id) == [
                 "old-harbor.jpg", "harbors-at-night.jpg", "harbor/boats.jpg",
@@ -61,24 +61,25 @@ struct LocalFolderSearchTests {
     func resultFields() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try folder.copySample("harbor-crane-fog.jpg", to: "trips/harbor_lighthouse-dusk.jpg")
+        try folder.copyPlain(to: "trips/harbor_lighthouse-dusk.jpg")
         let photo = try #require(try await search(folder, "lighthouse").first)
         let path = folder.url.appendingPathComponent("trips/harbor_lighthouse-dusk.jpg").standardizedFileURL.path
         #expect(photo.filePath == path)
         #expect(photo.pageURL == URL(fileURLWithPath: path))
         #expect(photo.images.map(\.url) == [URL(fileURLWithPath: path)])
-        #expect(photo.title == "Harbor lighthouse dusk")
+        #expect(photo.title == "Harbor lighthouse dusk")  // no title in the file: made from its name
         #expect(photo.provider == "local")
         #expect(photo.id == "trips/harbor_lighthouse-dusk.jpg")
-        #expect(photo.takenAt == nil && photo.width == nil)  // nothing is invented before metadata is read
+        #expect(photo.width == 32 && photo.height == 24)  // read from the JPEG's frame header
+        #expect(photo.takenAt == nil && photo.author == nil && photo.tags.isEmpty)  // nothing is invented
     }
 
     @Test("recursive: false looks only at the folder itself")
     func nonRecursive() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
-        try folder.copySample("harbor-crane-fog.jpg", to: "harbor-top.jpg")
-        try folder.copySample("harbor-crane-fog.jpg", to: "deeper/harbor-below.jpg")
+        try folder.copyPlain(to: "harbor-top.jpg")
+        try folder.copyPlain(to: "deeper/harbor-below.jpg")
         #expect(try await search(folder, "harbor", recursive: false).map(\.id) == ["harbor-top.jpg"])
         #expect(try await search(folder, "harbor").count == 2)
     }
@@ -103,12 +104,12 @@ struct LocalFolderSearchTests {
         }
     }
 
-    @Test("the popular feed lists the newest files first")
+    @Test("without ratings or dates, the popular feed lists the newest files first")
     func popularNewestFirst() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
         for (index, name) in ["old.jpg", "middle.jpg", "new.jpg"].enumerated() {
-            try folder.copySample("harbor-crane-fog.jpg", to: name)
+            try folder.copyPlain(to: name)
             try FileManager.default.setAttributes(
                 [.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(index) * 1000)],
                 ofItemAtPath: folder.url.appendingPathComponent(name).path)
@@ -126,5 +127,40 @@ struct LocalFolderSearchTests {
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 30))
         #expect(photos.count == 4)
         #expect(photos.allSatisfy { $0.id.contains("harbor") })
+    }
+
+    @Test("metadata is searched: keywords and title count above description, which counts above names")
+    func metadataRanking() async throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.copyCorpus("full.jpg", to: "a.jpg")  // keywords harbour, dusk, Café, boats; title "Harbour at dusk"
+        try folder.copyCorpus("iptc-only.jpg", to: "b.jpg")  // caption "Only IPTC here"; keywords alpha, beta
+        try folder.copyPlain(to: "dusk-walk.jpg")  // "dusk" only in its name
+        try folder.copyPlain(to: "notes/boats.jpg")
+        #expect(try await search(folder, "dusk").map(\.id) == ["a.jpg", "dusk-walk.jpg"])
+        #expect(try await search(folder, "cafe").map(\.id) == ["a.jpg"])  // keyword "Café", accents ignored
+        #expect(try await search(folder, "iptc").map(\.id) == ["b.jpg"])  // caption
+        #expect(try await search(folder, "ana fujifilm").map(\.id) == ["a.jpg"])  // creator and camera
+        #expect(try await search(folder, "boats").map(\.id) == ["a.jpg", "notes/boats.jpg"])  // keyword above path
+        let photo = try #require(try await search(folder, "harbour").first)
+        #expect(photo.title == "Harbour at dusk")
+        #expect(photo.author == "Ana Lopez")
+        #expect(photo.tags.contains("Café"))
+        #expect(photo.location == GeoLocation(latitude: 44.6476, longitude: -63.5728))
+        #expect(photo.popularity.rating == 4)
+        #expect(photo.takenAt == Date(timeIntervalSince1970: 1_694_713_330))  // 19:42:10 +02:00
+    }
+
+    @Test("the popular feed lists the highest rated first, then the newest")
+    func popularByRating() async throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.copyPlain(to: "unrated-new.jpg")
+        try folder.copyCorpus("full.jpg", to: "rated-4.jpg")
+        try folder.copyCorpus("rotated.jpg", to: "taken-2022.jpg")
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "local", options: .init(path: folder.url.path), context: ProviderConformance.makeContext())
+        let photos = try await ProviderConformance.collect(provider, SearchRequest(.popular, limit: 3))
+        #expect(photos.map(\.id) == ["rated-4.jpg", "unrated-new.jpg", "taken-2022.jpg"])
     }
 }

@@ -27,6 +27,21 @@ struct PhotoFolder {
         try data.write(to: file)
     }
 
+    /// A small JPEG with no metadata at all, for tests about names alone.
+    static let plainJPEG = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Corpus/plain.jpg")
+
+    /// Copies the metadata-free JPEG to `relativePath`.
+    func copyPlain(to relativePath: String) throws {
+        try write(relativePath, Data(contentsOf: Self.plainJPEG))
+    }
+
+    /// Copies a file of the test corpus to `relativePath`.
+    func copyCorpus(_ name: String, to relativePath: String) throws {
+        try write(
+            relativePath, Data(contentsOf: Self.plainJPEG.deletingLastPathComponent().appendingPathComponent(name)))
+    }
+
     /// Copies a sample photo to `relativePath`.
     func copySample(_ sample: String, to relativePath: String) throws {
         try write(relativePath, Data(contentsOf: Self.samples.appendingPathComponent(sample)))

@@ -105,22 +105,25 @@ struct HTTPClientTests {
 
     @Test("cancelling the task aborts the transfer in well under 100 ms")
     func cancellation() async throws {
-        // The fastest of three shows the mechanism; every one must still end promptly on a loaded machine.
-        var timings: [Duration] = []
-        for _ in 0..<3 {
-            let request = HTTPRequest(url: server.url("/stall"), timeout: .seconds(20))
-            let client = client
-            let task = Task { try await client.send(request) }
-            try await Task.sleep(for: .milliseconds(200))
-            let clock = ContinuousClock()
-            let cancelled = clock.now
-            task.cancel()
-            let result = await task.result
-            timings.append(clock.now - cancelled)
-            #expect(throws: CancellationError.self) { try result.get() }
-        }
-        #expect(timings.min()! < .milliseconds(100), "cancellation took \(timings)")
-        #expect(timings.max()! < .seconds(10), "cancellation took \(timings)")  // the server stalls for 30 s
+        // The loop thread reports how long after the cancel request it aborted the transfer; the
+        // task's own wake-up also depends on how busy the shared thread pool is, so it gets a looser bound.
+        let store = CapturingLogHandler.Store()
+        var logger = CapturingLogHandler.logger(store)
+        logger.logLevel = .debug
+        let client = CurlHTTPClient(userAgent: "viewfinder/test", logger: logger)
+        let request = HTTPRequest(url: server.url("/stall"), timeout: .seconds(20))
+        let task = Task { try await client.send(request) }
+        try await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let cancelled = clock.now
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(clock.now - cancelled < .seconds(10))  // the server would stall for 30 s
+        let line = try #require(store.all.first { $0.contains("→ cancelled; transfer aborted ") })
+        let microseconds = try #require(
+            Int(line.split(separator: "aborted ")[1].prefix { $0.isNumber }))
+        #expect(microseconds < 100_000, "\(line)")
     }
 
     @Test("100 concurrent requests complete on one loop thread, not one thread each")

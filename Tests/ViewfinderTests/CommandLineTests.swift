@@ -43,7 +43,9 @@ struct CommandLineTests {
         #expect((first["score"] as? Double ?? 0) > 0.016)
         #expect(first["path"] as? String == workspace.url.appendingPathComponent("photos/city/bridge-fog.jpg").path)
         #expect((first["page_url"] as? String)?.hasPrefix("file:///") == true)
-        #expect(first["taken_at"] is NSNull)  // absent values are null, never invented
+        #expect(first["taken_at"] as? String == "2023-11-05T07:30:18Z")  // DateTimeOriginal, no offset recorded
+        #expect(first["title"] as? String == "Bridge in the fog")
+        #expect(first["license"] is NSNull)  // absent values are null, never invented
         #expect(first["thumbnail_url"] is NSNull)
         let providers = try #require(json["providers"] as? [[String: Any]])
         #expect(providers.map { $0["name"] as? String } == ["photos", "archive"])
@@ -82,7 +84,7 @@ struct CommandLineTests {
         #expect(lines.first?.hasPrefix("#  Title") == true)
         #expect(lines.count == 3)
         #expect(lines.allSatisfy { $0.count <= 100 })
-        #expect(output.stdout.contains("Harbor lighthouse dusk"))
+        #expect(output.stdout.contains("Lighthouse at dusk"))
         #expect(output.stderr.contains("✓ photos ok: 2 photos in"))
         #expect(output.stderr.contains("– archive skipped: path is empty; set $ARCHIVE_DIR to enable it"))
         #expect(!output.stderr.contains("\u{1B}["))  // not a terminal: no status line, no colour
@@ -184,7 +186,9 @@ struct CommandLineTests {
         #expect(output.stdout.contains("photos    local-folder  ready"))
         #expect(output.stdout.contains("archive   local-folder  skipped: path is empty; set $ARCHIVE_DIR to enable it"))
         #expect(output.stdout.contains("Available provider types:\n"))
-        #expect(output.stdout.contains("\n  local-folder  photos in a folder on this machine\n"))
+        #expect(
+            output.stdout.contains(
+                "\n  local-folder  photos in a folder on this machine, found by their metadata and names\n"))
         #expect(
             output.stdout.contains("\n  flickr        Flickr photo search and interestingness (needs an API key)\n"))
     }

@@ -15,7 +15,12 @@ public final class CurlHTTPClient: HTTPClient {
     public init(userAgent: String, logger: Logger = Logger(label: "viewfinder.http"), maxConnections: Int = 32) {
         self.userAgent = userAgent
         self.logger = logger
-        loop = CurlMultiLoop(maxConnections: maxConnections)
+        loop = CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
+            let microseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
+            logger.debug(
+                "\(transfer.request.redactedDescription) → cancelled; transfer aborted \(microseconds) µs after the request"
+            )
+        }
     }
 
     deinit {

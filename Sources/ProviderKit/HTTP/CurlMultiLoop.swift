@@ -10,7 +10,7 @@ import Synchronization
 final class CurlMultiLoop: @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
-        case cancel(CurlTransfer)
+        case cancel(CurlTransfer, requested: ContinuousClock.Instant)
         case shutdown
     }
 
@@ -20,8 +20,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var shuttingDown = false
 
-    /// Starts the loop's thread; `maxConnections` caps the connection cache.
-    init(maxConnections: Int) {
+    private let onAbort: @Sendable (CurlTransfer, Duration) -> Void
+
+    /// Starts the loop's thread; `maxConnections` caps the connection cache. `onAbort` hears, on the
+    /// loop thread, how long after the cancel request each cancelled transfer was aborted.
+    init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
+        self.onAbort = onAbort
         curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         multi = curl_multi_init()
         _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
@@ -35,7 +39,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     func submit(_ transfer: CurlTransfer) { send(.add(transfer)) }
 
     /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
-    func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer)) }
+    func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer, requested: ContinuousClock.now)) }
 
     /// Lets the loop finish its transfers and exit.
     func shutdown() { send(.shutdown) }
@@ -75,10 +79,11 @@ final class CurlMultiLoop: @unchecked Sendable {
                 transfers[transfer.easy] = transfer
                 curl_multi_add_handle(multi, transfer.easy)
             }
-        case .cancel(let transfer):
+        case .cancel(let transfer, let requested):
             transfer.cancelRequested = true
             if transfers.removeValue(forKey: transfer.easy) != nil {
                 curl_multi_remove_handle(multi, transfer.easy)
+                onAbort(transfer, ContinuousClock.now - requested)
                 transfer.finish(.failure(CancellationError()))
             }
         case .shutdown:
