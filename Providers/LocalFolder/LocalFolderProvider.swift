@@ -19,13 +19,13 @@ struct LocalFolderProvider: PhotoProvider {
         }
     }
 
-    /// The best `request.limit` files: by match score for a query, newest first for the popular feed.
+    /// The best `request.limit` files: by match score for a query; highest rated, then newest, for the popular feed.
     func search(_ request: SearchRequest) throws -> [Photo] {
         let clock = ContinuousClock()
         let started = clock.now
-        let files = try FolderWalker(root: root, recursive: recursive).imageFiles()
-        logger.debug(
-            "\(name): \(files.count) image files under \(root.path), read in \((clock.now - started).shortDescription)")
+        let report = try FolderWalker(root: root, recursive: recursive).walk()
+        let files = report.files
+        logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let chosen: [LocalFile]
         switch request.operation {
         case .search(let query):

@@ -6,11 +6,13 @@ final class FileBytes {
     static let budget = 4 << 20
 
     let size: Int
+    /// Last modification time.
+    let modified: Date
     private let descriptor: Int32
     private var spent = 0
 
     init(_ url: URL) throws(ImageMetadataError) {
-        descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
         }
@@ -20,6 +22,8 @@ final class FileBytes {
             throw ImageMetadataError(message: "cannot read its size: \(String(cString: strerror(errno)))")
         }
         size = Int(info.st_size)
+        modified = Date(
+            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
     }
 
     deinit {

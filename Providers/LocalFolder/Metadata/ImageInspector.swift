@@ -9,6 +9,26 @@ public enum ImageInspector {
             throw ImageMetadataError(
                 message: file.size == 0 ? "the file is empty" : "not an image file Viewfinder recognises")
         }
+        return try read(file, format: format)
+    }
+
+    /// What the folder walk needs to know about one file.
+    enum Outcome {
+        /// Not an image (or empty).
+        case notImage
+        /// An image; its metadata, or why it could not be read.
+        case image(ImageFormat, modified: Date, Result<ImageMetadata, ImageMetadataError>)
+    }
+
+    /// Opens the file once: recognises it, then reads its metadata.
+    static func examine(_ url: URL) throws(ImageMetadataError) -> Outcome {
+        let file = try FileBytes(url)
+        guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else { return .notImage }
+        return .image(
+            format, modified: file.modified, Result { () throws(ImageMetadataError) in try read(file, format: format) })
+    }
+
+    private static func read(_ file: FileBytes, format: ImageFormat) throws(ImageMetadataError) -> ImageMetadata {
         var metadata = ImageMetadata(format: format.rawValue)
         switch format {
         case .jpeg: try JPEGReader.read(file, into: &metadata)
