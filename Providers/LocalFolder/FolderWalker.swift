@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import ProviderKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,6 +23,14 @@ struct FolderWalker: Sendable {
         var undecodableNames = 0
         var symbolicLinks = 0
 
+        /// Adds what another part of the walk found.
+        mutating func absorb(_ other: Report) {
+            files += other.files
+            notImages += other.notImages
+            unreadableMetadata += other.unreadableMetadata
+            unreadableFiles += other.unreadableFiles
+        }
+
         /// "30 images; skipped: 2 other files, 1 name that is not UTF-8"
         var summary: String {
             let skipped = [
@@ -38,7 +48,10 @@ struct FolderWalker: Sendable {
     let recursive: Bool
 
     /// Every image file under ``root``; throws when the folder itself cannot be read, or when cancelled.
-    func walk() throws -> Report {
+    ///
+    /// The folder is listed first; then its files are examined on every core, in chunks that
+    /// stop as soon as the search is cancelled.
+    func walk() async throws -> Report {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw ProviderError.notFound("folder \(root.path) does not exist; check `path` in the configuration")
@@ -47,15 +60,49 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         var report = Report()
+        var candidates: [(path: String, relative: String)] = []
         var visited = 0
-        guard try walk(root.standardizedFileURL.path, relative: "", report: &report, visited: &visited) else {
+        guard
+            try list(root.standardizedFileURL.path, relative: "", into: &candidates, report: &report, visited: &visited)
+        else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
+        let cancelled = CancellationFlag()
+        let chunks = try await withTaskCancellationHandler {
+            try Task.checkCancellation()
+            return Self.examineInParallel(candidates, cancelled: cancelled)
+        } onCancel: {
+            cancelled.set()
+        }
+        try Task.checkCancellation()
+        for chunk in chunks { report.absorb(chunk) }
         return report
     }
 
-    /// Walks one folder; `false` when it cannot be opened.
-    private func walk(_ path: String, relative: String, report: inout Report, visited: inout Int) throws -> Bool {
+    private static func examineInParallel(_ candidates: [(path: String, relative: String)], cancelled: CancellationFlag)
+        -> [Report]
+    {
+        let chunkSize = 64
+        let chunkCount = (candidates.count + chunkSize - 1) / chunkSize
+        let results = Mutex([Int: Report]())
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var report = Report()
+            for index in chunk * chunkSize..<min(candidates.count, (chunk + 1) * chunkSize) {
+                if cancelled.isSet { return }
+                examine(
+                    URL(fileURLWithPath: candidates[index].path), relative: candidates[index].relative, report: &report)
+            }
+            results.withLock { $0[chunk] = report }
+        }
+        return results.withLock { results in (0..<chunkCount).compactMap { results[$0] } }  // keep the listing order
+    }
+
+    /// Lists one folder's regular files into `candidates`; `false` when it cannot be opened.
+    private func list(
+        _ path: String, relative: String, into candidates: inout [(path: String, relative: String)],
+        report: inout Report,
+        visited: inout Int
+    ) throws -> Bool {
         guard let directory = opendir(path) else { return false }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -75,13 +122,15 @@ struct FolderWalker: Sendable {
             if type == Int32(DT_UNKNOWN) { type = Self.typeOf(childPath) }
             switch type {
             case Int32(DT_DIR):
-                if recursive, try !walk(childPath, relative: childRelative, report: &report, visited: &visited) {
+                if recursive,
+                    try !list(childPath, relative: childRelative, into: &candidates, report: &report, visited: &visited)
+                {
                     report.unreadableFolders += 1
                 }
             case Int32(DT_LNK):
                 report.symbolicLinks += 1
             case Int32(DT_REG):
-                examine(URL(fileURLWithPath: childPath), relative: childRelative, report: &report)
+                candidates.append((childPath, childRelative))
             default:
                 break  // FIFOs, sockets, devices
             }
@@ -101,7 +150,7 @@ struct FolderWalker: Sendable {
         }
     }
 
-    private func examine(_ url: URL, relative: String, report: inout Report) {
+    private static func examine(_ url: URL, relative: String, report: inout Report) {
         do {
             switch try ImageInspector.examine(url) {
             case .notImage:
@@ -117,4 +166,13 @@ struct FolderWalker: Sendable {
             report.unreadableFiles += 1
         }
     }
+}
+
+/// Set once when the search is cancelled; read by the threads examining files.
+final class CancellationFlag: Sendable {
+    private let value = Mutex(false)
+
+    func set() { value.withLock { $0 = true } }
+
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -26,8 +26,7 @@ struct LocalFile: Sendable {
         self.modified = modified
         self.metadata = metadata
         let components = relativePath.split(separator: "/")
-        let stem = (String(components.last ?? "") as NSString).deletingPathExtension
-        nameWords = TextFolding.words(stem)
+        nameWords = TextFolding.words(Self.stem(of: components.last ?? ""))
         folderWords = components.dropLast().flatMap { TextFolding.words(String($0)) }
         typealias Weight = MetadataMatcher.Weight
         var fields: [(weight: Double, words: [String])] = [(Weight.fileName, nameWords), (Weight.folders, folderWords)]
@@ -47,9 +46,15 @@ struct LocalFile: Sendable {
     /// When the photo was taken, or else when the file last changed: what "newest" means.
     var date: Date { metadata?.takenAt ?? modified }
 
+    /// "harbor-lighthouse-dusk.jpg" → "harbor-lighthouse-dusk"; a leading dot is not an extension.
+    static func stem(of name: Substring) -> Substring {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return name[..<dot]
+    }
+
     /// "harbor-lighthouse-dusk.jpg" → "Harbor lighthouse dusk".
     var displayTitle: String {
-        let stem = (url.lastPathComponent as NSString).deletingPathExtension
+        let stem = Self.stem(of: Substring(relativePath.split(separator: "/").last ?? ""))
         let spaced = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }

@@ -15,15 +15,15 @@ struct LocalFolderProvider: PhotoProvider {
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         .pages { index in
             guard index == 0 else { return nil }
-            return PhotoPage(photos: try search(request))
+            return PhotoPage(photos: try await search(request))
         }
     }
 
     /// The best `request.limit` files: by match score for a query; highest rated, then newest, for the popular feed.
-    func search(_ request: SearchRequest) throws -> [Photo] {
+    func search(_ request: SearchRequest) async throws -> [Photo] {
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try FolderWalker(root: root, recursive: recursive).walk()
+        let report = try await FolderWalker(root: root, recursive: recursive).walk()
         let files = report.files
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let chosen: [LocalFile]

@@ -52,8 +52,10 @@ struct ByteReader {
 enum MetadataText {
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\0")))
-        return trimmed.isEmpty ? nil : trimmed
+        let padding: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
+        guard let first = text.firstIndex(where: { !padding($0) }), let last = text.lastIndex(where: { !padding($0) })
+        else { return nil }
+        return String(text[first...last])
     }
 
     /// UTF-8 when valid, else Latin-1 (older IPTC and EXIF writers).

@@ -1,90 +1,141 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads the Dublin Core and XMP basic fields Viewfinder uses from an XMP packet:
 /// dc:title, dc:description, dc:subject, dc:creator and xmp:Rating.
+///
+/// The packet is scanned as UTF-8 bytes; only the values found become strings. This runs
+/// for every file of a folder, so it avoids Foundation's string searching.
 enum XMPReader {
     static func read(_ packet: [UInt8], into metadata: inout ImageMetadata) {
-        let text = MetadataText.decode(packet)
-        if let title = items(of: "dc:title", in: text).first { metadata.title = MetadataText.clean(title) }
-        if let description = items(of: "dc:description", in: text).first {
-            metadata.description = MetadataText.clean(description)
-        }
-        metadata.keywords += items(of: "dc:subject", in: text).compactMap(MetadataText.clean)
-        let creators = items(of: "dc:creator", in: text).compactMap(MetadataText.clean)
-        if !creators.isEmpty { metadata.creator = creators.joined(separator: ", ") }
-        if let rating = property("xmp:Rating", in: text).flatMap(Double.init), (-1...5).contains(rating) {
-            metadata.rating = rating
-        }
-    }
-
-    /// The `rdf:li` values inside `<name>…</name>`, or its plain text when it has no list.
-    static func items(of name: String, in text: String) -> [String] {
-        guard let body = element(name, in: text) else { return [] }
-        var values: [String] = []
-        var rest = body[...]
-        while let open = rest.range(of: "<rdf:li") {
-            guard let tagEnd = rest[open.upperBound...].firstIndex(of: ">") else { break }
-            if rest[..<tagEnd].hasSuffix("/") {  // <rdf:li/>: empty
-                rest = rest[rest.index(after: tagEnd)...]
-                continue
+        packet.withUnsafeBufferPointer { bytes in
+            let scanner = Scanner(bytes: bytes)
+            if let title = scanner.items(of: "dc:title").first { metadata.title = MetadataText.clean(title) }
+            if let description = scanner.items(of: "dc:description").first {
+                metadata.description = MetadataText.clean(description)
             }
-            guard let close = rest[tagEnd...].range(of: "</rdf:li>") else { break }
-            values.append(unescape(String(rest[rest.index(after: tagEnd)..<close.lowerBound])))
-            rest = rest[close.upperBound...]
-        }
-        if values.isEmpty, !body.contains("<") { values.append(unescape(body)) }
-        return values
-    }
-
-    /// A simple property written either as an attribute (`xmp:Rating="4"`) or as an element.
-    static func property(_ name: String, in text: String) -> String? {
-        for quote in ["\"", "'"] {
-            if let start = text.range(of: " \(name)=\(quote)") ?? text.range(of: "\n\(name)=\(quote)")
-                ?? text.range(of: "\t\(name)=\(quote)"),
-                let end = text[start.upperBound...].firstIndex(of: Character(quote))
+            metadata.keywords += scanner.items(of: "dc:subject").compactMap(MetadataText.clean)
+            let creators = scanner.items(of: "dc:creator").compactMap(MetadataText.clean)
+            if !creators.isEmpty { metadata.creator = creators.joined(separator: ", ") }
+            if let rating = scanner.property("xmp:Rating").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+                (-1...5).contains(rating)
             {
-                return unescape(String(text[start.upperBound..<end]))
+                metadata.rating = rating
             }
         }
-        return element(name, in: text).map(unescape)
     }
 
-    private static func element(_ name: String, in text: String) -> String? {
-        guard let open = text.range(of: "<\(name)"), let tagEnd = text[open.upperBound...].firstIndex(of: ">"),
-            !text[..<tagEnd].hasSuffix("/"), let close = text[tagEnd...].range(of: "</\(name)>")
-        else { return nil }
-        let next = text[open.upperBound]
-        guard next == ">" || next == " " || next == "\n" || next == "\t" || next == "\r" else { return nil }
-        return String(text[text.index(after: tagEnd)..<close.lowerBound])
-    }
+    /// Byte-level searching within one packet.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
 
-    private static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = text[...]
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
-                result += "&"
-                rest = rest[rest.index(after: amp)...]
-                continue
+        /// The `rdf:li` values inside `<name>…</name>`, or its plain text when it has no list.
+        func items(of name: String) -> [String] {
+            guard let body = element(name) else { return [] }
+            var values: [String] = []
+            var position = body.lowerBound
+            while let open = find("<rdf:li", in: position..<body.upperBound) {
+                guard let tagEnd = find(">", in: open..<body.upperBound) else { break }
+                if bytes[tagEnd - 1] == UInt8(ascii: "/") {  // <rdf:li/>: empty
+                    position = tagEnd + 1
+                    continue
+                }
+                guard let close = find("</rdf:li>", in: tagEnd..<body.upperBound) else { break }
+                values.append(text(tagEnd + 1..<close))
+                position = close + 9
             }
-            let entity = rest[rest.index(after: amp)..<semi]
-            switch entity {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let scalar =
-                    entity.hasPrefix("#x")
-                    ? UInt32(entity.dropFirst(2), radix: 16)
-                    : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let scalar, let character = Unicode.Scalar(scalar) { result.unicodeScalars.append(character) }
-            }
-            rest = rest[rest.index(after: semi)...]
+            if values.isEmpty, find("<", in: body) == nil { values.append(text(body)) }
+            return values
         }
-        return result + rest
+
+        /// A simple property written as an attribute (`xmp:Rating="4"`) or as an element.
+        func property(_ name: String) -> String? {
+            let whole = 0..<bytes.count
+            for quote in ["\"", "'"] {
+                for space in [" ", "\n", "\t", "\r"] {
+                    guard let start = find(space + name + "=" + quote, in: whole) else { continue }
+                    let valueStart = start + name.utf8.count + 3
+                    guard let end = find(quote, in: valueStart..<bytes.count) else { continue }
+                    return text(valueStart..<end)
+                }
+            }
+            return element(name).map(text)
+        }
+
+        /// The byte range between `<name …>` and `</name>`.
+        private func element(_ name: String) -> Range<Int>? {
+            var position = 0
+            while let open = find("<" + name, in: position..<bytes.count) {
+                let after = open + 1 + name.utf8.count
+                guard after < bytes.count else { return nil }
+                let next = bytes[after]
+                guard next == UInt8(ascii: ">") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else {
+                    position = after  // a longer name sharing this prefix
+                    continue
+                }
+                guard let tagEnd = find(">", in: after..<bytes.count), bytes[tagEnd - 1] != UInt8(ascii: "/"),
+                    let close = find("</" + name + ">", in: tagEnd..<bytes.count)
+                else { return nil }
+                return tagEnd + 1..<close
+            }
+            return nil
+        }
+
+        /// The first position of `needle` within `range`: `memchr` for its first byte, `memcmp` for the rest.
+        private func find(_ needle: String, in range: Range<Int>) -> Int? {
+            let pattern = Array(needle.utf8)
+            guard let first = pattern.first, let base = bytes.baseAddress, range.count >= pattern.count else {
+                return nil
+            }
+            let last = range.upperBound - pattern.count
+            var position = range.lowerBound
+            while position <= last {
+                guard let hit = memchr(base + position, Int32(first), last - position + 1) else { return nil }
+                let index = UnsafeRawPointer(base).distance(to: hit)
+                if memcmp(base + index, pattern, pattern.count) == 0 { return index }
+                position = index + 1
+            }
+            return nil
+        }
+
+        /// The bytes as text, with XML's entities decoded.
+        private func text(_ range: Range<Int>) -> String {
+            let raw = MetadataText.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+            return raw.contains("&") ? Self.unescape(raw) : raw
+        }
+
+        private static func unescape(_ text: String) -> String {
+            var result = ""
+            var rest = text[...]
+            while let amp = rest.firstIndex(of: "&") {
+                result += rest[..<amp]
+                guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
+                    result += "&"
+                    rest = rest[rest.index(after: amp)...]
+                    continue
+                }
+                let entity = rest[rest.index(after: amp)..<semi]
+                switch entity {
+                case "amp": result += "&"
+                case "lt": result += "<"
+                case "gt": result += ">"
+                case "quot": result += "\""
+                case "apos": result += "'"
+                default:
+                    let scalar =
+                        entity.hasPrefix("#x")
+                        ? UInt32(entity.dropFirst(2), radix: 16)
+                        : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                    if let scalar, let character = Unicode.Scalar(scalar) { result.unicodeScalars.append(character) }
+                }
+                rest = rest[rest.index(after: semi)...]
+            }
+            return result + rest
+        }
     }
 }

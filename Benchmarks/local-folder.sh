@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Local-folder speed: searches N generated JPEGs (XMP keywords) with viewfinder (first and repeat
+# search) and with exiftool -fast2, checks both find the same files, and times reading every file
+# once with cat (the floor). Needs a release build and exiftool (libimage-exiftool-perl).
+# Usage: Benchmarks/local-folder.sh [N=10000]. Measured with a warm page cache.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${1:-10000}
+word=zephyrine
+dir=$(mktemp -d /tmp/vf-bench-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+binary=.build/release/viewfinder
+[[ -x $binary ]] || swift build -c release --product viewfinder >&2
+command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
+
+python3 - "$dir/photos" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg" <<'PY'
+import os, random, sys
+root, count, word, base = sys.argv[1], int(sys.argv[2]), sys.argv[3], open(sys.argv[4], "rb").read()
+vocabulary = ["harbour", "mountain", "forest", "street", "portrait", "river", "bridge", "market", "snow", "night",
+              "beach", "desert", "garden", "tower", "train", "bird", "flower", "cloud", "storm", "lake"]
+random.seed(7)
+for i in range(count):
+    words = random.sample(vocabulary, 4) + ([word] if i % 97 == 0 else [])
+    items = "".join(f"<rdf:li>{w}</rdf:li>" for w in words)
+    xmp = (f'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+           f'<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+           f'<dc:title><rdf:Alt><rdf:li xml:lang="x-default">Photo {i}</rdf:li></rdf:Alt></dc:title>'
+           f'<dc:subject><rdf:Bag>{items}</rdf:Bag></dc:subject></rdf:Description></rdf:RDF></x:xmpmeta>').encode()
+    payload = b"http://ns.adobe.com/xap/1.0/\0" + xmp
+    segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
+    folder = os.path.join(root, f"roll-{i // 500:03d}")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, f"img-{i:06d}.jpg"), "wb") as out:
+        out.write(base[:2] + segment + base[2:])
+PY
+printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/photos" >"$dir/config.yaml"
+
+seconds() { python3 -c "import time; print(f'{time.perf_counter():.6f}')"; }
+run_viewfinder() {
+  "$binary" search "$word" --config "$dir/config.yaml" --limit 100000 --timeout 10m --format json \
+    | python3 -c "import json,sys; print('\n'.join(sorted(r['path'] for r in json.load(sys.stdin)['results'])))"
+}
+find "$dir/photos" -type f -print0 | xargs -0 cat >/dev/null  # warm the page cache for everyone
+
+t0=$(seconds); run_viewfinder >"$dir/first.txt"; t1=$(seconds)
+run_viewfinder >"$dir/repeat.txt"; t2=$(seconds)
+exiftool -r -fast2 -q -q -if "\$Subject =~ /$word/i or \$Keywords =~ /$word/i" -p '$Directory/$FileName' "$dir/photos" \
+  | sort >"$dir/exiftool.txt"; t3=$(seconds)
+find "$dir/photos" -type f -print0 | xargs -0 cat >/dev/null; t4=$(seconds)
+peak=$( { /usr/bin/time -f '%M' "$binary" search "$word" --config "$dir/config.yaml" --format json >/dev/null; } 2>&1 | tail -1)
+
+cmp -s "$dir/first.txt" "$dir/exiftool.txt" || { echo "viewfinder and exiftool found different files" >&2; diff "$dir/first.txt" "$dir/exiftool.txt" | head >&2; exit 1; }
+python3 - "$count" "$(wc -l <"$dir/first.txt")" "$t0" "$t1" "$t2" "$t3" "$t4" "$peak" <<'PY'
+import sys
+count, found, t0, t1, t2, t3, t4, peak = int(sys.argv[1]), int(sys.argv[2]), *map(float, sys.argv[3:8]), int(sys.argv[8])
+first, repeat, exiftool, floor = t1 - t0, t2 - t1, t3 - t2, t4 - t3
+print(f"{count} JPEGs, {found} match (same set as exiftool)")
+print(f"viewfinder first search:  {first:7.3f} s   exiftool is {exiftool / first:6.1f}x slower (goal >= 50x); {first / floor:5.1f}x the cat floor (goal <= 3x)")
+print(f"viewfinder repeat search: {repeat:7.3f} s   {repeat / first * 100:5.1f}% of the first (goal <= 10%)")
+print(f"exiftool -fast2:          {exiftool:7.3f} s")
+print(f"cat every file (floor):   {floor:7.3f} s")
+print(f"peak memory (RSS):        {peak / 1024:7.1f} MB")
+PY
