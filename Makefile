@@ -1,8 +1,8 @@
 # The two commands in the README, and the checks CI runs.
 QUERY ?= harbor
-SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks
+SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
 
-.PHONY: demo test lint format benchmark samples
+.PHONY: demo test lint format benchmark benchmark-local fuzz samples corpus
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
 demo:
@@ -27,6 +27,20 @@ format:
 benchmark:
 	@./scripts/setup.sh
 	swift run -c release viewfinder-benchmarks
+
+## Time local-folder searches beside exiftool on 10,000 generated JPEGs (needs libimage-exiftool-perl).
+benchmark-local:
+	@./scripts/setup.sh
+	swift build -c release --product viewfinder
+	Benchmarks/local-folder.sh 10000
+
+## Fuzz the image metadata readers with libFuzzer for SECONDS (default 300).
+fuzz:
+	scripts/fuzz-metadata.sh $(or $(SECONDS),300)
+
+## Regenerate the metadata test corpus (needs imagemagick and libimage-exiftool-perl).
+corpus:
+	./scripts/make-test-corpus.sh
 
 ## Regenerate Samples/ (needs imagemagick and libimage-exiftool-perl).
 samples:

@@ -36,8 +36,9 @@ exiftool "${common[@]}" "$out/full.webp"
 
 convert -size 30x20 gradient:gray-white "$out/plain.gif"
 convert -size 32x24 gradient:gray-black -quality 70 -strip "$out/plain.jpg"
+convert -size 40x30 gradient:red-blue -rotate 90 "$out/rotated.heic"
 printf 'not an image at all\n' >"$out/not-an-image.jpg"
 head -c 300 "$out/full.jpg" >"$out/truncated.jpg"
 
-(cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif >exiftool.json || true)
+(cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif *.heic >exiftool.json || true)
 echo "made $(ls "$out" | wc -l) files in $out"

@@ -9,9 +9,19 @@ final class FileBytes {
     /// Last modification time.
     let modified: Date
     private let descriptor: Int32
+    private let memory: [UInt8]?
     private var spent = 0
 
+    /// Bytes already in memory, read as if they were a file (for tests and fuzzing).
+    init(bytes: [UInt8]) {
+        descriptor = -1
+        memory = bytes
+        size = bytes.count
+        modified = Date(timeIntervalSince1970: 0)
+    }
+
     init(_ url: URL) throws(ImageMetadataError) {
+        memory = nil
         descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
@@ -27,7 +37,7 @@ final class FileBytes {
     }
 
     deinit {
-        close(descriptor)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// `count` bytes at `offset`; fewer at the end of the file. Throws past the read budget.
@@ -38,6 +48,7 @@ final class FileBytes {
         guard spent <= Self.budget else {
             throw ImageMetadataError(message: "its metadata segments claim more than \(Self.budget >> 20) MiB")
         }
+        if let memory { return Array(memory[offset..<offset + wanted]) }
         var buffer = [UInt8](repeating: 0, count: wanted)
         var done = 0
         while done < wanted {

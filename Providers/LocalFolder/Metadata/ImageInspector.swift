@@ -12,6 +12,15 @@ public enum ImageInspector {
         return try read(file, format: format)
     }
 
+    /// The metadata of an image already in memory.
+    static func inspect(bytes: [UInt8]) throws(ImageMetadataError) -> ImageMetadata {
+        let file = FileBytes(bytes: bytes)
+        guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else {
+            throw ImageMetadataError(message: "not an image file Viewfinder recognises")
+        }
+        return try read(file, format: format)
+    }
+
     /// What the folder walk needs to know about one file.
     enum Outcome {
         /// Not an image (or empty).

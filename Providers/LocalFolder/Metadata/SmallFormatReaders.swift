@@ -43,25 +43,96 @@ enum WebPReader {
     }
 }
 
-/// HEIC/HEIF and AVIF: the largest image size declared by an `ispe` property.
+/// HEIC/HEIF and AVIF: the primary image's size, from the `ispe` property `ipma` associates with
+/// the item `pitm` names, turned by its `irot` property.
 enum HEIFReader {
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
-        let head = try file.read(0, min(file.size, 256 << 10))  // the meta box sits near the start
-        let reader = ByteReader(head)
-        let ispe = Array("ispe".utf8)
-        var offset = 0
-        var best = (width: 0, height: 0)
-        while offset + 16 <= reader.count {
-            if reader.starts(with: ispe, at: offset) {
-                let width = try reader.u32(offset + 8)
-                let height = try reader.u32(offset + 12)
-                if width * height > best.width * best.height { best = (width, height) }
+        let head = ByteReader(try file.read(0, min(file.size, 256 << 10)))  // the meta box sits near the start
+        guard let meta = try child("meta", of: 0..<head.count, in: head) else { return }
+        let metaChildren = meta.lowerBound + 4..<meta.upperBound  // a full box: version and flags first
+        guard let pitm = try child("pitm", of: metaChildren, in: head),
+            let iprp = try child("iprp", of: metaChildren, in: head),
+            let ipco = try child("ipco", of: iprp, in: head), let ipma = try child("ipma", of: iprp, in: head)
+        else { return }
+        let primary =
+            try head.u8(pitm.lowerBound) == 0 ? try head.u16(pitm.lowerBound + 4) : try head.u32(pitm.lowerBound + 4)
+        let properties = try boxes(in: ipco, of: head)
+        var rotation = 0
+        for index in try associations(of: primary, in: ipma, head) where index >= 1 && index <= properties.count {
+            let property = properties[index - 1]
+            switch property.type {
+            case "ispe":
+                metadata.width = try head.u32(property.body.lowerBound + 4)
+                metadata.height = try head.u32(property.body.lowerBound + 8)
+            case "irot":
+                rotation = Int(try head.u8(property.body.lowerBound)) & 3
+            default: break
             }
+        }
+        if rotation % 2 == 1 { swap(&metadata.width, &metadata.height) }
+    }
+
+    /// The property indexes (1-based) `ipma` associates with `item`.
+    private static func associations(of item: Int, in ipma: Range<Int>, _ head: ByteReader) throws(ImageMetadataError)
+        -> [Int]
+    {
+        let version = try head.u8(ipma.lowerBound)
+        let wideIndexes = try head.u8(ipma.lowerBound + 3) & 1 == 1
+        var offset = ipma.lowerBound + 4
+        let count = try head.u32(offset)
+        offset += 4
+        for _ in 0..<min(count, 10_000) {
+            let id = version < 1 ? try head.u16(offset) : try head.u32(offset)
+            offset += version < 1 ? 2 : 4
+            let associationCount = Int(try head.u8(offset))
             offset += 1
+            var indexes: [Int] = []
+            for _ in 0..<associationCount {
+                if wideIndexes {
+                    indexes.append(try head.u16(offset) & 0x7FFF)
+                    offset += 2
+                } else {
+                    indexes.append(Int(try head.u8(offset)) & 0x7F)
+                    offset += 1
+                }
+            }
+            if id == item { return indexes }
         }
-        if best.width > 0 {
-            metadata.width = best.width
-            metadata.height = best.height
+        return []
+    }
+
+    /// The body of the first child box of `type` within `range`.
+    private static func child(_ type: String, of range: Range<Int>, in head: ByteReader) throws(ImageMetadataError)
+        -> Range<Int>?
+    {
+        try boxes(in: range, of: head).first { $0.type == type }?.body
+    }
+
+    /// The boxes directly inside `range`: their types and bodies.
+    private static func boxes(in range: Range<Int>, of head: ByteReader) throws(ImageMetadataError)
+        -> [(type: String, body: Range<Int>)]
+    {
+        var found: [(type: String, body: Range<Int>)] = []
+        var offset = range.lowerBound
+        while offset + 8 <= range.upperBound, found.count < 10_000 {
+            var size = try head.u32(offset)
+            let type = String(decoding: try head.slice(offset + 4, 4), as: UTF8.self)
+            var header = 8
+            if size == 1 {  // a 64-bit size follows
+                guard try head.u32(offset + 8) == 0 else {
+                    throw ImageMetadataError(message: "a HEIF box claims over 4 GB")
+                }
+                size = try head.u32(offset + 12)
+                header = 16
+            } else if size == 0 {
+                size = range.upperBound - offset  // to the end
+            }
+            guard size >= header, offset + size <= range.upperBound || type == "mdat" else {
+                throw ImageMetadataError(message: "a HEIF box is larger than what contains it")
+            }
+            found.append((type, offset + header..<min(offset + size, range.upperBound)))
+            offset += size
         }
+        return found
     }
 }
