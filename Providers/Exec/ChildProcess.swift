@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ProviderKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ final class ChildProcess: Sendable {
     private let exit: AsyncStream<Int32>
     private let stdinSocket: Int32
     private let stderrTail: StderrTail
-    private let reaped = ReapedFlag()
+    private let reaped = OnceFlag()  // once set, the (reusable) pid is never signalled again
 
     /// Starts `arguments[0]` (searched in `PATH` when it has no `/`) with exactly `environment`.
     init(arguments: [String], environment: [String: String]) throws(ExecError) {
@@ -177,13 +178,4 @@ final class StderrTail: Sendable {
         let text = buffer.withLock { String(decoding: $0, as: UTF8.self) }
         return Array(text.split(whereSeparator: \.isNewline).map(String.init).suffix(5))
     }
-}
-
-/// Set once the program has been reaped, so its (reusable) pid is never signalled again.
-final class ReapedFlag: Sendable {
-    private let value = Mutex(false)
-
-    func set() { value.withLock { $0 = true } }
-
-    var isSet: Bool { value.withLock { $0 } }
 }

@@ -55,12 +55,8 @@ public struct FlickrFactory: ProviderFactory {
             endpoint = try container.decodeEndpoint(forKey: .endpoint, default: FlickrFactory.defaultEndpoint)
             sort = try container.decodeChoice(
                 forKey: .sort, among: Self.sorts, default: "relevance", what: "Flickr sort")
-            safeSearch = try container.decodeIfPresent(Int.self, forKey: .safeSearch) ?? 1
-            guard (1...3).contains(safeSearch) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .safeSearch, in: container,
-                    debugDescription: "must be 1 (safe), 2 (moderate) or 3 (restricted)")
-            }
+            safeSearch = try container.decodeInteger(
+                forKey: .safeSearch, in: 1...3, default: 1, why: "1 safe, 2 moderate, 3 restricted")
             license = try container.decodeIfPresent([Int].self, forKey: .license) ?? []
             guard license.allSatisfy({ FlickrLicenses.all[$0] != nil }) else {
                 throw DecodingError.dataCorruptedError(

@@ -67,7 +67,7 @@ struct FolderWalker: Sendable {
         else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
-        let cancelled = CancellationFlag()
+        let cancelled = OnceFlag()
         let chunks = try await withTaskCancellationHandler {
             try Task.checkCancellation()
             return Self.examineInParallel(candidates, cancelled: cancelled)
@@ -79,7 +79,7 @@ struct FolderWalker: Sendable {
         return report
     }
 
-    private static func examineInParallel(_ candidates: [(path: String, relative: String)], cancelled: CancellationFlag)
+    private static func examineInParallel(_ candidates: [(path: String, relative: String)], cancelled: OnceFlag)
         -> [Report]
     {
         let chunkSize = 64
@@ -166,13 +166,4 @@ struct FolderWalker: Sendable {
             report.unreadableFiles += 1
         }
     }
-}
-
-/// Set once when the search is cancelled; read by the threads examining files.
-final class CancellationFlag: Sendable {
-    private let value = Mutex(false)
-
-    func set() { value.withLock { $0 = true } }
-
-    var isSet: Bool { value.withLock { $0 } }
 }

@@ -42,11 +42,6 @@ struct PhotoFolder {
             relativePath, Data(contentsOf: Self.plainJPEG.deletingLastPathComponent().appendingPathComponent(name)))
     }
 
-    /// Copies a sample photo to `relativePath`.
-    func copySample(_ sample: String, to relativePath: String) throws {
-        try write(relativePath, Data(contentsOf: Self.samples.appendingPathComponent(sample)))
-    }
-
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }
