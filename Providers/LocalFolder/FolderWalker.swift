@@ -22,6 +22,11 @@ struct FolderWalker: Sendable {
         var unreadableFolders = 0
         var undecodableNames = 0
         var symbolicLinks = 0
+        /// Files whose index entry was reused, and files read afresh.
+        var reused = 0
+        var read = 0
+        /// Set when an index existed but could not be trusted.
+        var indexRebuilt = false
 
         /// Adds what another part of the walk found.
         mutating func absorb(_ other: Report) {
@@ -29,6 +34,7 @@ struct FolderWalker: Sendable {
             notImages += other.notImages
             unreadableMetadata += other.unreadableMetadata
             unreadableFiles += other.unreadableFiles
+            read += other.read
         }
 
         /// "30 images; skipped: 2 other files, 1 name that is not UTF-8"
@@ -39,13 +45,26 @@ struct FolderWalker: Sendable {
                 (undecodableNames, "name that is not UTF-8"), (symbolicLinks, "symbolic link"),
             ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
             let metadata = unreadableMetadata > 0 ? ", \(unreadableMetadata) with unreadable metadata" : ""
+            let index =
+                "; \(read) read, \(reused) from the index"
+                + (indexRebuilt ? " (rebuilt: the old one could not be trusted)" : "")
             return "\(files.count) image\(files.count == 1 ? "" : "s")\(metadata)"
-                + (skipped.isEmpty ? "" : "; skipped " + skipped.joined(separator: ", "))
+                + (skipped.isEmpty ? "" : "; skipped " + skipped.joined(separator: ", ")) + index
         }
     }
 
     let root: URL
     let recursive: Bool
+    /// Where the folder's index lives; `nil` to read every file every time.
+    var indexFile: URL?
+
+    /// A regular file found while listing, with what the index compares.
+    struct Candidate: Sendable {
+        var path: String
+        var relative: String
+        var size: Int64
+        var modifiedNanoseconds: Int64
+    }
 
     /// Every image file under ``root``; throws when the folder itself cannot be read, or when cancelled.
     ///
@@ -60,46 +79,87 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         var report = Report()
-        var candidates: [(path: String, relative: String)] = []
+        var candidates: [Candidate] = []
         var visited = 0
         guard
             try list(root.standardizedFileURL.path, relative: "", into: &candidates, report: &report, visited: &visited)
         else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
+
+        // Reuse what the index knows about unchanged files; read the rest.
+        let previous = indexFile.flatMap { LocalIndex.load(from: $0, root: root) }
+        report.indexRebuilt =
+            previous == nil && indexFile.map { FileManager.default.fileExists(atPath: $0.path) } == true
+        var index = LocalIndex()
+        var changed: [Candidate] = []
+        for candidate in candidates {
+            guard let entry = previous?.entries[candidate.relative], entry.size == candidate.size,
+                entry.modifiedNanoseconds == candidate.modifiedNanoseconds
+            else {
+                changed.append(candidate)
+                continue
+            }
+            index.entries[candidate.relative] = entry
+            report.reused += 1
+            Self.add(entry, for: candidate, to: &report)
+        }
         let cancelled = OnceFlag()
         let chunks = try await withTaskCancellationHandler {
             try Task.checkCancellation()
-            return Self.examineInParallel(candidates, cancelled: cancelled)
+            return Self.examineInParallel(changed, cancelled: cancelled)
         } onCancel: {
             cancelled.set()
         }
         try Task.checkCancellation()
-        for chunk in chunks { report.absorb(chunk) }
+        for chunk in chunks {
+            report.absorb(chunk.report)
+            index.entries.merge(chunk.entries) { $1 }
+        }
+        if let indexFile, !changed.isEmpty || previous?.entries.count != index.entries.count {
+            try? index.write(to: indexFile, root: root)  // a cache: failing to write it only costs speed
+        }
         return report
     }
 
-    private static func examineInParallel(_ candidates: [(path: String, relative: String)], cancelled: OnceFlag)
-        -> [Report]
-    {
+    /// Adds a file known from the index to the report.
+    private static func add(_ entry: LocalIndex.Entry, for candidate: Candidate, to report: inout Report) {
+        guard let format = entry.format else {
+            report.notImages += 1
+            return
+        }
+        if entry.metadata == nil { report.unreadableMetadata += 1 }
+        let modified = Date(timeIntervalSince1970: Double(candidate.modifiedNanoseconds) / 1e9)
+        report.files.append(
+            LocalFile(
+                path: candidate.path, relativePath: candidate.relative, format: format,
+                modified: modified, metadata: entry.metadata))
+    }
+
+    /// What one chunk of files yielded: report lines and index entries.
+    private struct Chunk: Sendable {
+        var report = Report()
+        var entries: [String: LocalIndex.Entry] = [:]
+    }
+
+    private static func examineInParallel(_ candidates: [Candidate], cancelled: OnceFlag) -> [Chunk] {
         let chunkSize = 64
         let chunkCount = (candidates.count + chunkSize - 1) / chunkSize
-        let results = Mutex([Int: Report]())
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            var report = Report()
-            for index in chunk * chunkSize..<min(candidates.count, (chunk + 1) * chunkSize) {
+        let results = Mutex([Int: Chunk]())
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
+            var chunk = Chunk()
+            for index in number * chunkSize..<min(candidates.count, (number + 1) * chunkSize) {
                 if cancelled.isSet { return }
-                examine(
-                    URL(fileURLWithPath: candidates[index].path), relative: candidates[index].relative, report: &report)
+                examine(candidates[index], into: &chunk)
             }
-            results.withLock { $0[chunk] = report }
+            results.withLock { $0[number] = chunk }
         }
         return results.withLock { results in (0..<chunkCount).compactMap { results[$0] } }  // keep the listing order
     }
 
     /// Lists one folder's regular files into `candidates`; `false` when it cannot be opened.
     private func list(
-        _ path: String, relative: String, into candidates: inout [(path: String, relative: String)],
+        _ path: String, relative: String, into candidates: inout [Candidate],
         report: inout Report,
         visited: inout Int
     ) throws -> Bool {
@@ -130,7 +190,15 @@ struct FolderWalker: Sendable {
             case Int32(DT_LNK):
                 report.symbolicLinks += 1
             case Int32(DT_REG):
-                candidates.append((childPath, childRelative))
+                var info = stat()
+                guard lstat(childPath, &info) == 0 else {
+                    report.unreadableFiles += 1
+                    continue
+                }
+                candidates.append(
+                    Candidate(
+                        path: childPath, relative: childRelative, size: Int64(info.st_size),
+                        modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
             default:
                 break  // FIFOs, sockets, devices
             }
@@ -150,20 +218,31 @@ struct FolderWalker: Sendable {
         }
     }
 
-    private static func examine(_ url: URL, relative: String, report: inout Report) {
+    /// Reads one file and records it in the chunk's report and index entries.
+    private static func examine(_ candidate: Candidate, into chunk: inout Chunk) {
+        chunk.report.read += 1
+        let url = URL(fileURLWithPath: candidate.path)
+        let outcome: ImageInspector.Outcome
         do {
-            switch try ImageInspector.examine(url) {
-            case .notImage:
-                report.notImages += 1
-            case .image(let format, let modified, let metadata):
-                if case .failure = metadata { report.unreadableMetadata += 1 }
-                report.files.append(
-                    LocalFile(
-                        url: url, relativePath: relative, format: format, modified: modified,
-                        metadata: try? metadata.get()))
-            }
+            outcome = try ImageInspector.examine(url)
         } catch {
-            report.unreadableFiles += 1
+            chunk.report.unreadableFiles += 1  // not indexed: tried again next time
+            return
         }
+        var entry = LocalIndex.Entry(
+            size: candidate.size, modifiedNanoseconds: candidate.modifiedNanoseconds, format: nil, metadata: nil)
+        switch outcome {
+        case .notImage:
+            chunk.report.notImages += 1
+        case .image(let format, let modified, let metadata):
+            entry.format = format
+            entry.metadata = try? metadata.get()
+            if entry.metadata == nil { chunk.report.unreadableMetadata += 1 }
+            chunk.report.files.append(
+                LocalFile(
+                    path: candidate.path, relativePath: candidate.relative, format: format, modified: modified,
+                    metadata: entry.metadata))
+        }
+        chunk.entries[candidate.relative] = entry
     }
 }

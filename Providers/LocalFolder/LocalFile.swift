@@ -2,8 +2,8 @@ import Foundation
 
 /// An image file found under the folder, with the words its name and folders give.
 struct LocalFile: Sendable {
-    /// The absolute file URL.
-    var url: URL
+    /// The absolute file path.
+    var path: String
     /// The path below the searched folder, used as the photo's id.
     var relativePath: String
     /// The recognised format.
@@ -19,8 +19,8 @@ struct LocalFile: Sendable {
     /// Every field a query is matched against, with its weight and folded words.
     var searchFields: [(weight: Double, words: [String])]
 
-    init(url: URL, relativePath: String, format: ImageFormat, modified: Date, metadata: ImageMetadata? = nil) {
-        self.url = url
+    init(path: String, relativePath: String, format: ImageFormat, modified: Date, metadata: ImageMetadata? = nil) {
+        self.path = path
         self.relativePath = relativePath
         self.format = format
         self.modified = modified
@@ -42,6 +42,9 @@ struct LocalFile: Sendable {
         }
         searchFields = fields.filter { !$0.words.isEmpty }
     }
+
+    /// The file's URL; made only for the files shown, since building URLs is not free.
+    var url: URL { URL(fileURLWithPath: path) }
 
     /// When the photo was taken, or else when the file last changed: what "newest" means.
     var date: Date { metadata?.takenAt ?? modified }

@@ -41,8 +41,9 @@ public struct LocalFolderFactory: ProviderFactory {
         guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ProviderUnavailable.missingOption("path")
         }
+        let root = context.resolvePath(options.path)
         return LocalFolderProvider(
-            name: name, root: context.resolvePath(options.path), recursive: options.recursive,
-            matcher: MetadataMatcher(), logger: context.logger)
+            name: name, root: root, recursive: options.recursive, matcher: MetadataMatcher(),
+            indexFile: LocalIndex.location(for: root, in: context.cacheDirectory), logger: context.logger)
     }
 }

@@ -8,6 +8,8 @@ struct LocalFolderProvider: PhotoProvider {
     let root: URL
     let recursive: Bool
     let matcher: any LocalMatcher
+    /// Where the folder's index is kept; `nil` for none.
+    let indexFile: URL?
     let logger: Logger
 
     var supportsPopular: Bool { true }
@@ -23,7 +25,7 @@ struct LocalFolderProvider: PhotoProvider {
     func search(_ request: SearchRequest) async throws -> [Photo] {
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await FolderWalker(root: root, recursive: recursive).walk()
+        let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile).walk()
         let files = report.files
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let chosen: [LocalFile]
@@ -47,15 +49,16 @@ struct LocalFolderProvider: PhotoProvider {
 
     private func photo(for file: LocalFile) -> Photo {
         let metadata = file.metadata
+        let url = file.url
         let location = metadata?.latitude.flatMap { latitude in
             metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
         }
         return Photo(
             provider: name, id: file.relativePath, title: metadata?.title ?? file.displayTitle,
-            description: metadata?.description, author: metadata?.creator, pageURL: file.url,
-            images: [PhotoImage(size: .original, url: file.url, width: metadata?.width, height: metadata?.height)],
+            description: metadata?.description, author: metadata?.creator, pageURL: url,
+            images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
             tags: metadata?.keywords ?? [],
-            popularity: Popularity(rating: metadata?.rating), location: location, filePath: file.url.path)
+            popularity: Popularity(rating: metadata?.rating), location: location, filePath: file.path)
     }
 }

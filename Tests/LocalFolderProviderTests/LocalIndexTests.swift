@@ -1,0 +1,122 @@
+import Foundation
+import LocalFolderProvider
+import Logging
+import ProviderKit
+import ProviderTesting
+import Testing
+
+/// The on-disk index: what is reused, what is read again, and what is never trusted.
+@Suite("Local folder: on-disk index")
+struct LocalIndexTests {
+    let folder: PhotoFolder
+    let cache: URL
+    let logs = CapturingLogHandler.Store()
+
+    init() throws {
+        folder = try PhotoFolder()
+        cache = FileManager.default.temporaryDirectory.appendingPathComponent("vf-cache-\(UUID().uuidString)")
+        try folder.copyCorpus("full.jpg", to: "a/harbour-one.jpg")
+        try folder.copyCorpus("iptc-only.jpg", to: "b.jpg")
+        try folder.copyPlain(to: "harbour-plain.jpg")
+        try folder.write("notes.txt", Data("not an image".utf8))
+    }
+
+    /// Searches `query`, returning the ids found and the `--verbose` summary line.
+    func search(_ query: String) async throws -> (ids: [String], summary: String) {
+        var context = ProviderConformance.makeContext(logs: logs)
+        context.cacheDirectory = cache
+        var logger = CapturingLogHandler.logger(logs)
+        logger.logLevel = .debug
+        context.logger = logger
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "local", options: .init(path: folder.url.path), context: context)
+        let photos = try await ProviderConformance.collect(provider, SearchRequest(.search(query), limit: 50))
+        return (photos.map(\.id), logs.all.last { $0.contains("local: ") } ?? "")
+    }
+
+    var indexFiles: [URL] {
+        let folder = cache.appendingPathComponent("local-folder")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).map {
+            folder.appendingPathComponent($0)
+        }
+    }
+
+    @Test("a repeat search reads nothing again and finds the same photos")
+    func reuse() async throws {
+        defer { cleanUp() }
+        let first = try await search("harbour")
+        #expect(first.summary.contains("4 read, 0 from the index"))
+        let second = try await search("harbour")
+        #expect(second.summary.contains("0 read, 4 from the index"))
+        #expect(second.ids == first.ids)
+        #expect(second.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
+        #expect(indexFiles.count == 1)
+    }
+
+    @Test("a changed file is read again, a new one is read, a removed one is dropped")
+    func changes() async throws {
+        defer { cleanUp() }
+        _ = try await search("harbour")
+        try folder.copyCorpus("full.jpg", to: "b.jpg")  // now has harbour keywords, different size
+        try folder.copyCorpus("full.png", to: "c.png")
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("harbour-plain.jpg"))
+        let after = try await search("harbour")
+        #expect(after.summary.contains("2 read, 2 from the index"))
+        #expect(Set(after.ids) == ["a/harbour-one.jpg", "b.jpg", "c.png"])
+        let again = try await search("harbour")
+        #expect(again.summary.contains("0 read, 4 from the index"))
+    }
+
+    @Test("a corrupt, truncated or foreign index is rebuilt, never trusted")
+    func untrusted() async throws {
+        defer { cleanUp() }
+        _ = try await search("harbour")
+        let index = try #require(indexFiles.first)
+        var bytes = [UInt8](try Data(contentsOf: index))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: index)
+        let corrupt = try await search("harbour")
+        #expect(corrupt.summary.contains("4 read, 0 from the index (rebuilt"))
+        #expect(corrupt.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
+
+        try Data(bytes.prefix(20)).write(to: index)
+        #expect(try await search("harbour").summary.contains("4 read, 0 from the index (rebuilt"))
+
+        // Another folder's valid index placed where this folder's belongs.
+        let other = try PhotoFolder()
+        defer { other.remove() }
+        try other.copyCorpus("full.jpg", to: "harbour-elsewhere.jpg")
+        var context = ProviderConformance.makeContext()
+        context.cacheDirectory = cache.appendingPathComponent("other")
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "o", options: .init(path: other.url.path), context: context)
+        _ = try await ProviderConformance.collect(provider, SearchRequest(.search("harbour"), limit: 5))
+        let foreign = try #require(
+            try FileManager.default.contentsOfDirectory(
+                atPath: context.cacheDirectory.appendingPathComponent("local-folder").path
+            ).first)
+        try FileManager.default.removeItem(at: index)
+        try FileManager.default.copyItem(
+            at: context.cacheDirectory.appendingPathComponent("local-folder").appendingPathComponent(foreign), to: index
+        )
+        let afterForeign = try await search("harbour")
+        #expect(afterForeign.summary.contains("4 read, 0 from the index (rebuilt"))
+        #expect(afterForeign.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
+    }
+
+    @Test("searches running at once all succeed and leave a valid index")
+    func concurrentSearches() async throws {
+        defer { cleanUp() }
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<6 { group.addTask { try await search("harbour").ids } }
+            for try await ids in group { #expect(ids == ["a/harbour-one.jpg", "harbour-plain.jpg"]) }
+        }
+        #expect(indexFiles.count == 1)  // no temporary files left behind
+        #expect(try await search("harbour").summary.contains("0 read, 4 from the index"))
+    }
+
+    func cleanUp() {
+        folder.remove()
+        try? FileManager.default.removeItem(at: cache)
+    }
+}
