@@ -42,7 +42,7 @@ struct InspectCommand: AsyncParsableCommand {
         case .json: Console.out(SearchJSON.encode(entries, pretty: true) + "\n")
         case .text: Console.out(entries.map(\.text).joined(separator: "\n"))
         }
-        if entries.contains(where: { $0.error != nil }) { throw ExitCodes.allProvidersFailed }
+        if entries.contains(where: { $0.error != nil }) { throw ExitCodes.failed }
     }
 }
 

@@ -45,9 +45,9 @@ struct SearchRun {
         if final.wasCancelled { throw ExitCodes.interrupted }
         if lineup.providers.isEmpty {
             throw CommandFailure(
-                message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.allProvidersFailed)
+                message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
         }
-        if final.everyProviderFailed { throw ExitCodes.allProvidersFailed }
+        if final.everyProviderFailed { throw ExitCodes.failed }
     }
 
     private func makeRenderer() -> any SearchRenderer {

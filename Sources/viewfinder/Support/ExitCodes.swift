@@ -4,8 +4,8 @@ import ArgumentParser
 enum ExitCodes {
     /// The search ran (some providers may have failed; no results is not an error).
     static let success = ExitCode(0)
-    /// Every selected provider failed, or none could run.
-    static let allProvidersFailed = ExitCode(1)
+    /// The work failed: every selected provider failed or none could run; for `inspect`, a file could not be read.
+    static let failed = ExitCode(1)
     /// The command line is wrong (ArgumentParser's own code for usage errors).
     static let usage = ExitCode(64)
     /// The configuration file is missing or invalid.
