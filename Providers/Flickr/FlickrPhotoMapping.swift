@@ -54,14 +54,6 @@ enum FlickrPhotoMapping {
 
     /// `datetaken` is "YYYY-MM-DD HH:MM:SS" in the camera's local time, with no zone; read as UTC.
     static func takenDate(_ text: String) -> Date? {
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
-        guard parts.count == 6, parts[0] > 0, (1...12).contains(parts[1]), (1...31).contains(parts[2]) else {
-            return nil
-        }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(
-            from: DateComponents(
-                year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))
+        DateTimeText.parse(text)
     }
 }

@@ -24,8 +24,7 @@ struct LocalIndex: Sendable {
 
     /// The index file for `root` inside `cacheDirectory`.
     static func location(for root: URL, in cacheDirectory: URL) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in root.standardizedFileURL.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hash = checksum(Array(root.standardizedFileURL.path.utf8)[...])
         return cacheDirectory.appendingPathComponent("local-folder")
             .appendingPathComponent(String(hash, radix: 16) + ".index")
     }

@@ -4,19 +4,18 @@ import Foundation
 public enum ImageInspector {
     /// The metadata of the image at `url`; throws for files that are not images or cannot be read.
     public static func inspect(_ url: URL) throws(ImageMetadataError) -> ImageMetadata {
-        let file = try FileBytes(url)
-        guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else {
-            throw ImageMetadataError(
-                message: file.size == 0 ? "the file is empty" : "not an image file Viewfinder recognises")
-        }
-        return try read(file, format: format)
+        try inspect(try FileBytes(url))
     }
 
     /// The metadata of an image already in memory.
     static func inspect(bytes: [UInt8]) throws(ImageMetadataError) -> ImageMetadata {
-        let file = FileBytes(bytes: bytes)
+        try inspect(FileBytes(bytes: bytes))
+    }
+
+    private static func inspect(_ file: FileBytes) throws(ImageMetadataError) -> ImageMetadata {
         guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else {
-            throw ImageMetadataError(message: "not an image file Viewfinder recognises")
+            throw ImageMetadataError(
+                message: file.size == 0 ? "the file is empty" : "not an image file Viewfinder recognises")
         }
         return try read(file, format: format)
     }

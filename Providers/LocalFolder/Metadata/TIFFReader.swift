@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads TIFF structures: IFD0, the EXIF IFD and the GPS IFD, as found in TIFF files and
 /// in the EXIF blocks of JPEG, PNG, WebP and HEIC files.
@@ -146,25 +147,15 @@ enum TIFFReader {
     }
 }
 
-/// EXIF's "YYYY:MM:DD HH:MM:SS" with an optional "+HH:MM" offset.
+/// EXIF's "YYYY:MM:DD HH:MM:SS" with an optional "+HH:MM" offset (read as UTC without one).
 enum ExifDate {
     static func parse(_ text: String, offset: String?) -> Date? {
-        let numbers = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" }).prefix(6)
-            .compactMap { Int($0) }
-        guard numbers.count == 6, numbers[0] > 0, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
-            (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...60).contains(numbers[5])
-        else { return nil }
         var seconds = 0
         if let offset = offset.flatMap(MetadataText.clean), offset.count == 6,
             let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2))
         {
             seconds = (hours * 3600 + minutes * 60) * (offset.hasPrefix("-") ? -1 : 1)
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: seconds) ?? TimeZone(identifier: "UTC")!
-        return calendar.date(
-            from: DateComponents(
-                year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
-                second: numbers[5]))
+        return DateTimeText.parse(text, utcOffsetSeconds: seconds)
     }
 }
