@@ -34,9 +34,10 @@ benchmark-local:
 	swift build -c release --product viewfinder
 	Benchmarks/local-folder.sh 10000
 
-## Fuzz the image metadata readers with libFuzzer for SECONDS (default 300).
+## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:
-	scripts/fuzz-metadata.sh $(or $(SECONDS),300)
+	scripts/fuzz.sh metadata $(or $(SECONDS),300)
+	scripts/fuzz.sh index $(or $(SECONDS),300)
 
 ## Regenerate the metadata test corpus (needs imagemagick and libimage-exiftool-perl).
 corpus:

@@ -3,41 +3,28 @@ import Foundation
 import ProviderKit
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// Walks a folder and returns the image files in it, recognised by their first bytes, with
-/// their metadata. Symbolic links are never followed (so links cannot loop), hidden files are
-/// skipped, and everything else that is passed over is counted for `--verbose`.
+/// Walks a folder and catalogues its image files, recognised by their first bytes, with their
+/// metadata: unchanged files come from the folder's index, the rest are read on every core,
+/// and the index is replaced when anything changed.
 struct FolderWalker: Sendable {
     /// What a walk found and passed over.
     struct Report: Sendable {
-        var files: [LocalFile] = []
+        /// Every file's record: images and the other files (kept so they are not read again).
+        var catalog = FolderCatalog(records: [], offsets: [])
+        var images = 0
         var notImages = 0
         var unreadableMetadata = 0
         var unreadableFiles = 0
         var unreadableFolders = 0
         var undecodableNames = 0
         var symbolicLinks = 0
-        /// Files whose index entry was reused, and files read afresh.
+        /// Files whose index record was reused, and files read afresh.
         var reused = 0
         var read = 0
         /// Set when an index existed but could not be trusted.
         var indexRebuilt = false
 
-        /// Adds what another part of the walk found.
-        mutating func absorb(_ other: Report) {
-            files += other.files
-            notImages += other.notImages
-            unreadableMetadata += other.unreadableMetadata
-            unreadableFiles += other.unreadableFiles
-            read += other.read
-        }
-
-        /// "30 images; skipped: 2 other files, 1 name that is not UTF-8"
+        /// "30 images; skipped: 2 other files, 1 name that is not UTF-8; 0 read, 32 from the index"
         var summary: String {
             let skipped = [
                 (notImages, "other file"), (unreadableFiles, "unreadable file"),
@@ -48,7 +35,7 @@ struct FolderWalker: Sendable {
             let index =
                 "; \(read) read, \(reused) from the index"
                 + (indexRebuilt ? " (rebuilt: the old one could not be trusted)" : "")
-            return "\(files.count) image\(files.count == 1 ? "" : "s")\(metadata)"
+            return "\(images) image\(images == 1 ? "" : "s")\(metadata)"
                 + (skipped.isEmpty ? "" : "; skipped " + skipped.joined(separator: ", ")) + index
         }
     }
@@ -58,18 +45,7 @@ struct FolderWalker: Sendable {
     /// Where the folder's index lives; `nil` to read every file every time.
     var indexFile: URL?
 
-    /// A regular file found while listing, with what the index compares.
-    struct Candidate: Sendable {
-        var path: String
-        var relative: String
-        var size: Int64
-        var modifiedNanoseconds: Int64
-    }
-
-    /// Every image file under ``root``; throws when the folder itself cannot be read, or when cancelled.
-    ///
-    /// The folder is listed first; then its files are examined on every core, in chunks that
-    /// stop as soon as the search is cancelled.
+    /// Every file under ``root``; throws when the folder itself cannot be read, or when cancelled.
     func walk() async throws -> Report {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
@@ -78,171 +54,150 @@ struct FolderWalker: Sendable {
         guard isDirectory.boolValue else {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
-        var report = Report()
-        var candidates: [Candidate] = []
-        var visited = 0
-        guard
-            try list(root.standardizedFileURL.path, relative: "", into: &candidates, report: &report, visited: &visited)
-        else {
+        let rootPath = root.standardizedFileURL.path
+        guard let listing = try FolderListing.list(rootPath, recursive: recursive) else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
+        var report = Report()
+        report.unreadableFiles = listing.unreadableFiles
+        report.unreadableFolders = listing.unreadableFolders
+        report.undecodableNames = listing.undecodableNames
+        report.symbolicLinks = listing.symbolicLinks
 
-        // Reuse what the index knows about unchanged files; read the rest.
-        let previous = indexFile.flatMap { LocalIndex.load(from: $0, root: root) }
+        let previous = indexFile.flatMap { LocalIndex.load(from: $0, root: rootPath) }
         report.indexRebuilt =
             previous == nil && indexFile.map { FileManager.default.fileExists(atPath: $0.path) } == true
-        var index = LocalIndex()
-        var changed: [Candidate] = []
-        for candidate in candidates {
-            guard let entry = previous?.entries[candidate.relative], entry.size == candidate.size,
-                entry.modifiedNanoseconds == candidate.modifiedNanoseconds
-            else {
-                changed.append(candidate)
-                continue
-            }
-            index.entries[candidate.relative] = entry
-            report.reused += 1
-            Self.add(entry, for: candidate, to: &report)
-        }
+        let reusable =
+            previous.map { IndexMatch.reusable(listing.files, in: $0) }
+            ?? Array(repeating: nil, count: listing.files.count)
+        let changed = listing.files.indices.filter { reusable[$0] == nil }
+        report.reused = listing.files.count - changed.count
+        report.read = changed.count
+
         let cancelled = OnceFlag()
-        let chunks = try await withTaskCancellationHandler {
+        let examined = try await withTaskCancellationHandler {
             try Task.checkCancellation()
-            return Self.examineInParallel(changed, cancelled: cancelled)
+            return Self.examineInParallel(changed.map { listing.files[$0] }, root: rootPath, cancelled: cancelled)
         } onCancel: {
             cancelled.set()
         }
         try Task.checkCancellation()
-        for chunk in chunks {
-            report.absorb(chunk.report)
-            index.entries.merge(chunk.entries) { $1 }
+        report.unreadableFiles += examined.unreadable
+
+        if let previous, changed.isEmpty, reusable.indices.allSatisfy({ reusable[$0] == $0 }),
+            previous.offsets.count == listing.files.count
+        {
+            report.catalog = previous  // nothing changed, nothing moved: the index is the catalog
+        } else {
+            report.catalog =
+                report.reused == 0
+                ? FolderCatalog(records: examined.records, offsets: examined.starts.map(\.offset))  // all read afresh
+                : Self.assemble(reusable: reusable, previous: previous, changed: changed, examined: examined)
+            // The index is a cache: failing to write it costs only speed.
+            if let indexFile { try? LocalIndex.save(report.catalog, to: indexFile, root: rootPath) }
         }
-        if let indexFile, !changed.isEmpty || previous?.entries.count != index.entries.count {
-            try? index.write(to: indexFile, root: root)  // a cache: failing to write it only costs speed
+        report.catalog.withRecords { record in
+            for position in report.catalog.offsets.indices {
+                let entry = record(position)
+                if entry.format == nil {
+                    report.notImages += 1
+                } else {
+                    report.images += 1
+                    if !entry.hasMetadata { report.unreadableMetadata += 1 }
+                }
+            }
         }
         return report
     }
 
-    /// Adds a file known from the index to the report.
-    private static func add(_ entry: LocalIndex.Entry, for candidate: Candidate, to report: inout Report) {
-        guard let format = entry.format else {
-            report.notImages += 1
-            return
+    /// The records of the files read afresh, in the order they were given.
+    private struct Examined: Sendable {
+        var records: [UInt8] = []
+        /// For each record: the position of its file in the given order, and where it starts in ``records``.
+        var starts: [(file: Int, offset: Int)] = []
+        /// Files that could not be opened or read.
+        var unreadable = 0
+
+        mutating func append(_ other: Examined) {
+            starts += other.starts.map { ($0.file, $0.offset + records.count) }
+            records += other.records
+            unreadable += other.unreadable
         }
-        if entry.metadata == nil { report.unreadableMetadata += 1 }
-        let modified = Date(timeIntervalSince1970: Double(candidate.modifiedNanoseconds) / 1e9)
-        report.files.append(
-            LocalFile(
-                path: candidate.path, relativePath: candidate.relative, format: format,
-                modified: modified, metadata: entry.metadata))
     }
 
-    /// What one chunk of files yielded: report lines and index entries.
-    private struct Chunk: Sendable {
-        var report = Report()
-        var entries: [String: LocalIndex.Entry] = [:]
-    }
-
-    private static func examineInParallel(_ candidates: [Candidate], cancelled: OnceFlag) -> [Chunk] {
+    private static func examineInParallel(_ files: [FolderListing.File], root: String, cancelled: OnceFlag) -> Examined
+    {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
         let chunkSize = 64
-        let chunkCount = (candidates.count + chunkSize - 1) / chunkSize
-        let results = Mutex([Int: Chunk]())
+        let chunkCount = (files.count + chunkSize - 1) / chunkSize
+        let results = Mutex([Int: Examined]())
         DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
-            var chunk = Chunk()
-            for index in number * chunkSize..<min(candidates.count, (number + 1) * chunkSize) {
+            var chunk = Examined()
+            for index in number * chunkSize..<min(files.count, (number + 1) * chunkSize) {
                 if cancelled.isSet { return }
-                examine(candidates[index], into: &chunk)
+                examine(files[index], at: prefix + files[index].relative, number: index, into: &chunk)
             }
             results.withLock { $0[number] = chunk }
         }
-        return results.withLock { results in (0..<chunkCount).compactMap { results[$0] } }  // keep the listing order
-    }
-
-    /// Lists one folder's regular files into `candidates`; `false` when it cannot be opened.
-    private func list(
-        _ path: String, relative: String, into candidates: inout [Candidate],
-        report: inout Report,
-        visited: inout Int
-    ) throws -> Bool {
-        guard let directory = opendir(path) else { return false }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            visited += 1
-            if visited % 256 == 0 { try Task.checkCancellation() }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(validatingCString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            guard let name else {
-                report.undecodableNames += 1
-                continue
-            }
-            if name.hasPrefix(".") { continue }  // ".", "..", hidden files
-            let childPath = path + "/" + name
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) { type = Self.typeOf(childPath) }
-            switch type {
-            case Int32(DT_DIR):
-                if recursive,
-                    try !list(childPath, relative: childRelative, into: &candidates, report: &report, visited: &visited)
-                {
-                    report.unreadableFolders += 1
-                }
-            case Int32(DT_LNK):
-                report.symbolicLinks += 1
-            case Int32(DT_REG):
-                var info = stat()
-                guard lstat(childPath, &info) == 0 else {
-                    report.unreadableFiles += 1
-                    continue
-                }
-                candidates.append(
-                    Candidate(
-                        path: childPath, relative: childRelative, size: Int64(info.st_size),
-                        modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)))
-            default:
-                break  // FIFOs, sockets, devices
-            }
-        }
-        return true
-    }
-
-    /// The `d_type` of a path, from `lstat`, for file systems that do not report it.
-    private static func typeOf(_ path: String) -> Int32 {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return -1 }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return Int32(DT_DIR)
-        case S_IFLNK: return Int32(DT_LNK)
-        case S_IFREG: return Int32(DT_REG)
-        default: return -1
+        return results.withLock { results in
+            var all = Examined()
+            all.records.reserveCapacity(results.values.reduce(0) { $0 + $1.records.count })
+            all.starts.reserveCapacity(results.values.reduce(0) { $0 + $1.starts.count })
+            for number in 0..<chunkCount { if let chunk = results.removeValue(forKey: number) { all.append(chunk) } }
+            return all
         }
     }
 
-    /// Reads one file and records it in the chunk's report and index entries.
-    private static func examine(_ candidate: Candidate, into chunk: inout Chunk) {
-        chunk.report.read += 1
-        let url = URL(fileURLWithPath: candidate.path)
+    /// Reads one file and appends its record; a file that cannot be read gets none, so it is tried again next time.
+    private static func examine(_ file: FolderListing.File, at path: String, number: Int, into chunk: inout Examined) {
         let outcome: ImageInspector.Outcome
         do {
-            outcome = try ImageInspector.examine(url)
+            outcome = try ImageInspector.examine(path: path)
         } catch {
-            chunk.report.unreadableFiles += 1  // not indexed: tried again next time
+            chunk.unreadable += 1
             return
         }
-        var entry = LocalIndex.Entry(
-            size: candidate.size, modifiedNanoseconds: candidate.modifiedNanoseconds, format: nil, metadata: nil)
+        chunk.starts.append((number, chunk.records.count))
         switch outcome {
         case .notImage:
-            chunk.report.notImages += 1
-        case .image(let format, let modified, let metadata):
-            entry.format = format
-            entry.metadata = try? metadata.get()
-            if entry.metadata == nil { chunk.report.unreadableMetadata += 1 }
-            chunk.report.files.append(
-                LocalFile(
-                    path: candidate.path, relativePath: candidate.relative, format: format, modified: modified,
-                    metadata: entry.metadata))
+            IndexRecord.append(
+                relativePath: file.relative, size: file.size, modifiedNanoseconds: file.modifiedNanoseconds,
+                format: nil, metadata: nil, to: &chunk.records)
+        case .image(let format, _, let metadata):
+            IndexRecord.append(
+                relativePath: file.relative, size: file.size, modifiedNanoseconds: file.modifiedNanoseconds,
+                format: format, metadata: try? metadata.get(), to: &chunk.records)
         }
-        chunk.entries[candidate.relative] = entry
+    }
+
+    /// The new catalog, in listing order: reused records copied from the old index, the rest from what was read.
+    private static func assemble(
+        reusable: [Int?], previous: FolderCatalog?, changed: [Int], examined: Examined
+    ) -> FolderCatalog {
+        let old = previous ?? FolderCatalog(records: [], offsets: [])
+        var storage: [UInt8] = []
+        var offsets: [Int] = []
+        storage.reserveCapacity(examined.records.count + old.region.count)
+        offsets.reserveCapacity(reusable.count)
+        func copy(_ bytes: UnsafeRawBufferPointer) {
+            offsets.append(storage.count)
+            storage += bytes
+        }
+        old.withRecords { oldRecord in
+            examined.records.withUnsafeBytes { fresh in
+                var next = 0  // the next examined record; they come in the order of `changed`
+                for file in reusable.indices {
+                    if let position = reusable[file] {
+                        copy(oldRecord(position).bytes)
+                    } else if next < examined.starts.count, changed[examined.starts[next].file] == file {
+                        let start = examined.starts[next].offset
+                        let end = next + 1 < examined.starts.count ? examined.starts[next + 1].offset : fresh.count
+                        copy(UnsafeRawBufferPointer(rebasing: fresh[start..<end]))
+                        next += 1
+                    }
+                }
+            }
+        }
+        return FolderCatalog(records: storage, offsets: offsets)
     }
 }

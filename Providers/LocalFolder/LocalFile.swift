@@ -1,6 +1,6 @@
 import Foundation
 
-/// An image file found under the folder, with the words its name and folders give.
+/// An image file a search returns, decoded from its index record.
 struct LocalFile: Sendable {
     /// The absolute file path.
     var path: String
@@ -8,46 +8,23 @@ struct LocalFile: Sendable {
     var relativePath: String
     /// The recognised format.
     var format: ImageFormat
-    /// Last modification, for the newest-first feed.
+    /// Last modification.
     var modified: Date
-    /// Folded words of the file name without its extension.
-    var nameWords: [String]
-    /// Folded words of the folders between the searched folder and the file.
-    var folderWords: [String]
     /// What the file says about itself, when it could be read.
     var metadata: ImageMetadata?
-    /// Every field a query is matched against, with its weight and folded words.
-    var searchFields: [(weight: Double, words: [String])]
 
-    init(path: String, relativePath: String, format: ImageFormat, modified: Date, metadata: ImageMetadata? = nil) {
-        self.path = path
-        self.relativePath = relativePath
+    /// The file of `record` under `root`; `nil` for a record that is not an image's.
+    init?(_ record: IndexRecord, root: String) {
+        guard let format = record.format else { return nil }
+        relativePath = record.relativePath
+        path = root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
         self.format = format
-        self.modified = modified
-        self.metadata = metadata
-        let components = relativePath.split(separator: "/")
-        nameWords = TextFolding.words(Self.stem(of: components.last ?? ""))
-        folderWords = components.dropLast().flatMap { TextFolding.words(String($0)) }
-        typealias Weight = MetadataMatcher.Weight
-        var fields: [(weight: Double, words: [String])] = [(Weight.fileName, nameWords), (Weight.folders, folderWords)]
-        if let metadata {
-            let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
-            fields += [
-                (Weight.keywords, metadata.keywords.flatMap(TextFolding.words)),
-                (Weight.title, TextFolding.words(metadata.title ?? "")),
-                (Weight.description, TextFolding.words(metadata.description ?? "")),
-                (Weight.creator, TextFolding.words(metadata.creator ?? "")),
-                (Weight.camera, TextFolding.words(camera)),
-            ]
-        }
-        searchFields = fields.filter { !$0.words.isEmpty }
+        modified = record.modified
+        metadata = record.metadata
     }
 
     /// The file's URL; made only for the files shown, since building URLs is not free.
     var url: URL { URL(fileURLWithPath: path) }
-
-    /// When the photo was taken, or else when the file last changed: what "newest" means.
-    var date: Date { metadata?.takenAt ?? modified }
 
     /// "harbor-lighthouse-dusk.jpg" → "harbor-lighthouse-dusk"; a leading dot is not an extension.
     static func stem(of name: Substring) -> Substring {

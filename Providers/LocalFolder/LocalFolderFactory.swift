@@ -43,7 +43,7 @@ public struct LocalFolderFactory: ProviderFactory {
         }
         let root = context.resolvePath(options.path)
         return LocalFolderProvider(
-            name: name, root: root, recursive: options.recursive, matcher: MetadataMatcher(),
+            name: name, root: root, recursive: options.recursive,
             indexFile: LocalIndex.location(for: root, in: context.cacheDirectory), logger: context.logger)
     }
 }

@@ -2,12 +2,11 @@ import Foundation
 import Logging
 import ProviderKit
 
-/// Finds photos in a folder by the words of their file and folder names.
+/// Finds photos in a folder by their metadata and the words of their file and folder names.
 struct LocalFolderProvider: PhotoProvider {
     let name: String
     let root: URL
     let recursive: Bool
-    let matcher: any LocalMatcher
     /// Where the folder's index is kept; `nil` for none.
     let indexFile: URL?
     let logger: Logger
@@ -26,25 +25,16 @@ struct LocalFolderProvider: PhotoProvider {
         let clock = ContinuousClock()
         let started = clock.now
         let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile).walk()
-        let files = report.files
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
+        let rootPath = root.standardizedFileURL.path
         let chosen: [LocalFile]
         switch request.operation {
         case .search(let query):
-            let terms = TextFolding.words(query)
-            let scored = files.compactMap { file in matcher.score(file, terms: terms).map { (file, $0) } }
-            chosen = scored.sorted { a, b in
-                a.1 != b.1 ? a.1 > b.1 : a.0.relativePath < b.0.relativePath
-            }.map(\.0)
-        case .popular:  // highest rated first, then newest
-            chosen = files.sorted { a, b in
-                let ratingA = a.metadata?.rating ?? -2
-                let ratingB = b.metadata?.rating ?? -2
-                if ratingA != ratingB { return ratingA > ratingB }
-                return a.date != b.date ? a.date > b.date : a.relativePath < b.relativePath
-            }
+            chosen = report.catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath)
+        case .popular:
+            chosen = report.catalog.popular(limit: request.limit, root: rootPath)
         }
-        return chosen.prefix(max(0, request.limit)).map(photo)
+        return chosen.map(photo)
     }
 
     private func photo(for file: LocalFile) -> Photo {

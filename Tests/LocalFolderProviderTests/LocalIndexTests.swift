@@ -1,5 +1,5 @@
 import Foundation
-import LocalFolderProvider
+@testable import LocalFolderProvider
 import Logging
 import ProviderKit
 import ProviderTesting
@@ -102,6 +102,37 @@ struct LocalIndexTests {
         let afterForeign = try await search("harbour")
         #expect(afterForeign.summary.contains("4 read, 0 from the index (rebuilt"))
         #expect(afterForeign.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
+    }
+
+    @Test("an index with a valid checksum whose records lie about their lengths is rebuilt, never trusted")
+    func sealedButLying() async throws {
+        defer { cleanUp() }
+        _ = try await search("harbour")
+        let index = try #require(indexFiles.first)
+        var bytes = [UInt8](try Data(contentsOf: index))
+        let header = LocalIndex.header(root: folder.url.standardizedFileURL.path, count: 0).count
+        #expect(Array(bytes.prefix(8)) == LocalIndex.magic)
+        bytes[header + 4] = 0xFF  // the first record's path length, far past the record's end
+        bytes[header + 5] = 0xFF
+        let sum = bytes[header..<bytes.count - 8].withUnsafeBytes { body in
+            bytes[0..<header].withUnsafeBytes { LocalIndex.checksum(body, seed: LocalIndex.checksum($0)) }
+        }
+        withUnsafeBytes(of: sum.littleEndian) { bytes.replaceSubrange(bytes.count - 8..<bytes.count, with: $0) }
+        try Data(bytes).write(to: index)
+        let lying = try await search("harbour")
+        #expect(lying.summary.contains("4 read, 0 from the index (rebuilt"))
+        #expect(lying.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
+    }
+
+    @Test("a file moved to another folder is read again under its new path; the others are reused")
+    func movedFiles() async throws {
+        defer { cleanUp() }
+        _ = try await search("harbour")
+        try FileManager.default.moveItem(
+            at: folder.url.appendingPathComponent("b.jpg"), to: folder.url.appendingPathComponent("a/b.jpg"))
+        let moved = try await search("harbour")
+        #expect(moved.summary.contains("1 read, 3 from the index"))
+        #expect(moved.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
     }
 
     @Test("searches running at once all succeed and leave a valid index")

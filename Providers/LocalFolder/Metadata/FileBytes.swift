@@ -20,9 +20,9 @@ final class FileBytes {
         modified = Date(timeIntervalSince1970: 0)
     }
 
-    init(_ url: URL) throws(ImageMetadataError) {
+    init(path: String) throws(ImageMetadataError) {
         memory = nil
-        descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
         }

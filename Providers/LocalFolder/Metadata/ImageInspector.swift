@@ -4,7 +4,7 @@ import Foundation
 public enum ImageInspector {
     /// The metadata of the image at `url`; throws for files that are not images or cannot be read.
     public static func inspect(_ url: URL) throws(ImageMetadataError) -> ImageMetadata {
-        try inspect(try FileBytes(url))
+        try inspect(try FileBytes(path: url.path))
     }
 
     /// The metadata of an image already in memory.
@@ -29,8 +29,8 @@ public enum ImageInspector {
     }
 
     /// Opens the file once: recognises it, then reads its metadata.
-    static func examine(_ url: URL) throws(ImageMetadataError) -> Outcome {
-        let file = try FileBytes(url)
+    static func examine(path: String) throws(ImageMetadataError) -> Outcome {
+        let file = try FileBytes(path: path)
         guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else { return .notImage }
         return .image(
             format, modified: file.modified, Result { () throws(ImageMetadataError) in try read(file, format: format) })

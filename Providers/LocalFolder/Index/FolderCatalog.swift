@@ -1,0 +1,67 @@
+/// The index records of every file one walk of a folder found, in listing order, in one buffer:
+/// what a search scans. Only the files a search returns are decoded.
+struct FolderCatalog: Sendable {
+    /// The bytes holding the records: an index file's, or records just built.
+    let storage: [UInt8]
+    /// Where each record starts in ``storage``.
+    let offsets: [Int]
+    /// The part of ``storage`` that holds the records, one after another.
+    let region: Range<Int>
+
+    /// A catalog of records built one after another in `storage`.
+    init(records storage: [UInt8], offsets: [Int]) {
+        self.init(storage: storage, offsets: offsets, region: 0..<storage.count)
+    }
+
+    init(storage: [UInt8], offsets: [Int], region: Range<Int>) {
+        self.storage = storage
+        self.offsets = offsets
+        self.region = region
+    }
+
+    /// Calls `body` with a way to read the record at each position of ``offsets``.
+    func withRecords<T>(_ body: (_ record: (Int) -> IndexRecord) throws -> T) rethrows -> T {
+        try storage.withUnsafeBytes { buffer in
+            try body { position in
+                let start = offsets[position]
+                let length = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
+                return IndexRecord(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
+            }
+        }
+    }
+
+    /// The image files `matcher` matches, best first (equal scores by path), at most `limit`.
+    func search(_ matcher: MetadataMatcher, limit: Int, root: String) -> [LocalFile] {
+        withRecords { record in
+            var scored: [(score: Double, position: Int)] = []
+            for position in offsets.indices {
+                let candidate = record(position)
+                guard candidate.format != nil, let score = matcher.score(candidate.searchText) else { continue }
+                scored.append((score, position))
+            }
+            scored.sort { a, b in
+                a.score != b.score
+                    ? a.score > b.score : record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
+            }
+            return scored.prefix(max(0, limit)).compactMap { LocalFile(record($0.position), root: root) }
+        }
+    }
+
+    /// The highest rated image files, then the newest, at most `limit`.
+    func popular(limit: Int, root: String) -> [LocalFile] {
+        withRecords { record in
+            var keyed: [(rating: Double, date: Double, position: Int)] = []
+            for position in offsets.indices {
+                let candidate = record(position)
+                guard candidate.format != nil else { continue }
+                keyed.append((candidate.rating ?? -2, candidate.date, position))
+            }
+            keyed.sort { a, b in
+                if a.rating != b.rating { return a.rating > b.rating }
+                if a.date != b.date { return a.date > b.date }
+                return record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
+            }
+            return keyed.prefix(max(0, limit)).compactMap { LocalFile(record($0.position), root: root) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Pairs the files of a new listing with the records of the previous walk.
+enum IndexMatch {
+    /// For each listed file, the position of its previous record when the file is unchanged
+    /// (same path, size and modification time), or `nil` when it must be read.
+    ///
+    /// A folder lists in the same order while it is unchanged, so each file is first compared
+    /// with the record after the last one matched; only files that moved are looked up by a
+    /// hash of their path.
+    static func reusable(_ files: [FolderListing.File], in previous: FolderCatalog) -> [Int?] {
+        previous.withRecords { record in
+            var byPath: [UInt64: Int]?
+            var expected = 0
+            return files.map { file -> Int? in
+                var relative = file.relative
+                return relative.withUTF8 { path -> Int? in
+                    let bytes = UnsafeRawBufferPointer(path)
+                    var position: Int?
+                    if expected < previous.offsets.count, equal(record(expected).path, bytes) {
+                        position = expected
+                    } else {
+                        if byPath == nil { byPath = pathTable(count: previous.offsets.count, record) }
+                        if let found = byPath?[hash(bytes)], equal(record(found).path, bytes) { position = found }
+                    }
+                    guard let position else { return nil }
+                    expected = position + 1
+                    let old = record(position)
+                    return old.size == file.size && old.modifiedNanoseconds == file.modifiedNanoseconds ? position : nil
+                }
+            }
+        }
+    }
+
+    private static func pathTable(count: Int, _ record: (Int) -> IndexRecord) -> [UInt64: Int] {
+        var table: [UInt64: Int] = [:]
+        table.reserveCapacity(count)
+        for position in 0..<count { table[hash(record(position).path)] = position }
+        return table
+    }
+
+    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
+        return memcmp(first, second, a.count) == 0
+    }
+
+    /// FNV-1a.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+}

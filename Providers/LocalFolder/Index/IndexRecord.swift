@@ -1,0 +1,135 @@
+import Foundation
+
+/// One file's record in a folder's index: what the walk compares (path, size, modification
+/// time), what a search scans (``SearchText``, rating, date) without decoding anything, and
+/// what a result shows (the metadata), in one run of bytes.
+///
+/// Layout, little-endian: a 56-byte header (record length, path length, search-text length,
+/// metadata length as UInt32; size and modification time in nanoseconds as Int64; rating and
+/// date taken as Double, NaN when unknown; format code; flags; padding), then the relative
+/// path, the search text and the metadata.
+struct IndexRecord {
+    static let headerSize = 56
+
+    private enum Offset {
+        static let length = 0
+        static let pathLength = 4
+        static let searchLength = 8
+        static let metadataLength = 12
+        static let size = 16
+        static let modified = 24
+        static let rating = 32
+        static let takenAt = 40
+        static let format = 48
+        static let flags = 49
+    }
+
+    /// `flags` bit: the metadata was read.
+    private static let hasMetadata: UInt8 = 1
+
+    /// The record's bytes, checked by ``validLength(at:in:)`` before a record is made.
+    let bytes: UnsafeRawBufferPointer
+
+    /// Appends the record of one file to `output`.
+    static func append(
+        relativePath: String, size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
+        metadata: ImageMetadata?, to output: inout [UInt8]
+    ) {
+        let search = format == nil ? [] : SearchText.encode(relativePath: relativePath, metadata: metadata)
+        var encoded = IndexWriter()
+        if let metadata { encoded.metadata(metadata) }
+        let path = relativePath.utf8
+        let length = headerSize + path.count + search.count + encoded.output.count
+        var header = IndexWriter()
+        header.u32(UInt32(length))
+        header.u32(UInt32(path.count))
+        header.u32(UInt32(search.count))
+        header.u32(UInt32(encoded.output.count))
+        header.u64(UInt64(bitPattern: size))
+        header.u64(UInt64(bitPattern: modifiedNanoseconds))
+        header.u64((metadata?.rating ?? .nan).bitPattern)
+        header.u64((metadata?.takenAt?.timeIntervalSince1970 ?? .nan).bitPattern)
+        header.output.append(format.map(code) ?? 0)
+        header.output.append(metadata == nil ? 0 : hasMetadata)
+        header.output += repeatElement(0, count: headerSize - header.output.count)
+        output += header.output
+        output += path
+        output += search
+        output += encoded.output
+    }
+
+    /// The length of the well-formed record starting at `offset`, or `nil` when its lengths do
+    /// not add up or run past `buffer`.
+    static func validLength(at offset: Int, in buffer: UnsafeRawBufferPointer) -> Int? {
+        guard buffer.count - offset >= headerSize else { return nil }
+        func u32(_ field: Int) -> Int {
+            Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + field, as: UInt32.self)))
+        }
+        let length = u32(Offset.length)
+        let parts = headerSize + u32(Offset.pathLength) + u32(Offset.searchLength) + u32(Offset.metadataLength)
+        guard length == parts, length <= buffer.count - offset else { return nil }
+        let format = buffer[offset + Offset.format]
+        guard format == 0 || Int(format) <= ImageFormat.allCases.count else { return nil }
+        return length
+    }
+
+    private func u32(_ offset: Int) -> Int {
+        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    private func i64(_ offset: Int) -> Int64 {
+        Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
+    }
+
+    private func double(_ offset: Int) -> Double? {
+        let value = Double(
+            bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        return value.isNaN ? nil : value
+    }
+
+    var size: Int64 { i64(Offset.size) }
+    var modifiedNanoseconds: Int64 { i64(Offset.modified) }
+    var rating: Double? { double(Offset.rating) }
+    var takenAt: Double? { double(Offset.takenAt) }
+
+    /// `nil` when the file is not an image.
+    var format: ImageFormat? {
+        let code = bytes[Offset.format]
+        return code == 0 ? nil : ImageFormat.allCases[Int(code) - 1]
+    }
+
+    /// Whether the metadata was read (an image whose metadata is damaged has none).
+    var hasMetadata: Bool { bytes[Offset.flags] & Self.hasMetadata != 0 }
+
+    /// The relative path, as bytes.
+    var path: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<Self.headerSize + u32(Offset.pathLength)])
+    }
+
+    var relativePath: String { String(decoding: path, as: UTF8.self) }
+
+    /// The ``SearchText``.
+    var searchText: UnsafeRawBufferPointer {
+        let start = Self.headerSize + u32(Offset.pathLength)
+        return UnsafeRawBufferPointer(rebasing: bytes[start..<start + u32(Offset.searchLength)])
+    }
+
+    /// The metadata, decoded; `nil` when there is none or it does not decode.
+    var metadata: ImageMetadata? {
+        guard hasMetadata else { return nil }
+        let start = Self.headerSize + u32(Offset.pathLength) + u32(Offset.searchLength)
+        var reader = IndexReader(
+            bytes: UnsafeRawBufferPointer(rebasing: bytes[start..<start + u32(Offset.metadataLength)]))
+        return try? reader.metadata()
+    }
+
+    /// Modification time, for the newest-first feed.
+    var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
+
+    /// When the photo was taken, or else when the file last changed: what "newest" means.
+    var date: Double { takenAt ?? Double(modifiedNanoseconds) / 1e9 }
+
+    private static func code(_ format: ImageFormat) -> UInt8 {
+        UInt8(ImageFormat.allCases.firstIndex(of: format)! + 1)
+    }
+}

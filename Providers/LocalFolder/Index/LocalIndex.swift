@@ -1,0 +1,151 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A folder's index file: the records of its last walk, kept on disk so a repeat search reads
+/// only new or changed files (same size and modification time means unchanged) and scans
+/// the stored words instead of folding every file's text again.
+///
+/// The file holds a magic number (which names the format version), the folder's path, the
+/// record count, the ``IndexRecord``s and a checksum. Anything that does not verify
+/// (truncated, corrupt, another folder's, an older format, a record whose lengths do not add
+/// up) is ignored and rebuilt, never trusted. It is written to a temporary file and renamed
+/// into place, so searches running at once never see, or leave, a partial index.
+enum LocalIndex {
+    static let magic = Array("VFLIDX02".utf8)
+
+    /// Larger index files are not read: a folder would need millions of photos to need one.
+    static let maximumSize = 1 << 30
+
+    /// The index file for `root` inside `cacheDirectory`.
+    static func location(for root: URL, in cacheDirectory: URL) -> URL {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the path: a stable file name per folder
+        for byte in root.standardizedFileURL.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return cacheDirectory.appendingPathComponent("local-folder")
+            .appendingPathComponent(String(hash, radix: 16) + ".index")
+    }
+
+    /// The catalog stored at `url` if the file is intact and belongs to `root`; `nil` otherwise.
+    static func load(from url: URL, root: String) -> FolderCatalog? {
+        readFile(url).flatMap { catalog(from: $0, root: root) }
+    }
+
+    /// The catalog in an index file's `bytes` if they verify and belong to `root`; `nil` otherwise.
+    static func catalog(from bytes: [UInt8], root: String) -> FolderCatalog? {
+        let header = Self.header(root: root, count: 0).count - 8  // everything before the record count
+        let records = bytes.withUnsafeBytes { buffer -> (offsets: [Int], region: Range<Int>)? in
+            guard buffer.count >= header + 16 else { return nil }
+            let stored = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: buffer.count - 8, as: UInt64.self))
+            let head = UnsafeRawBufferPointer(rebasing: buffer[0..<header + 8])
+            let body = UnsafeRawBufferPointer(rebasing: buffer[header + 8..<buffer.count - 8])
+            guard checksum(body, seed: checksum(head)) == stored,
+                head.prefix(header).elementsEqual(Self.header(root: root, count: 0).prefix(header))
+            else { return nil }
+            let count = UInt64(littleEndian: head.loadUnaligned(fromByteOffset: header, as: UInt64.self))
+            guard count <= UInt64(body.count / IndexRecord.headerSize) else { return nil }
+            var offsets: [Int] = []
+            offsets.reserveCapacity(Int(count))
+            var offset = 0
+            for _ in 0..<count {
+                guard let length = IndexRecord.validLength(at: offset, in: body) else { return nil }
+                offsets.append(header + 8 + offset)
+                offset += length
+            }
+            guard offset == body.count else { return nil }
+            return (offsets, header + 8..<buffer.count - 8)
+        }
+        guard let records else { return nil }
+        return FolderCatalog(storage: bytes, offsets: records.offsets, region: records.region)
+    }
+
+    /// Writes `catalog` as the index of `root` to `url`, atomically.
+    static func save(_ catalog: FolderCatalog, to url: URL, root: String) throws {
+        let head = header(root: root, count: catalog.offsets.count)
+        let records = catalog.storage[catalog.region]
+        let sum = records.withUnsafeBytes { body in head.withUnsafeBytes { checksum(body, seed: checksum($0)) } }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let written =
+            writeAll(descriptor, head[...]) && writeAll(descriptor, records)
+            && writeAll(descriptor, withUnsafeBytes(of: sum.littleEndian) { Array($0) }[...])
+        guard close(descriptor) == 0, written, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// The bytes before the records: magic, root path (length first), record count.
+    static func header(root: String, count: Int) -> [UInt8] {
+        var writer = IndexWriter()
+        writer.output = magic
+        writer.string(root)
+        writer.u64(UInt64(count))
+        return writer.output
+    }
+
+    /// A 64-bit checksum that takes eight bytes a step (FNV-1a's multiplier, plus a rotation),
+    /// so verifying a large index costs little next to reading it.
+    static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var hash = seed
+        var offset = 0
+        func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0x0000_0100_0000_01b3
+            hash = hash << 29 | hash >> 35
+        }
+        while bytes.count - offset >= 8 {
+            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        var tail: UInt64 = UInt64(bytes.count - offset) << 56
+        for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        mix(tail)
+        return hash
+    }
+
+    /// The whole file, or `nil` when it cannot be read or is implausibly large.
+    private static func readFile(_ url: URL) -> [UInt8]? {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+            info.st_size <= maximumSize
+        else {
+            return nil
+        }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size {
+                let got = read(descriptor, buffer.baseAddress! + done, size - done)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            initialized = done
+            complete = done == size
+        }
+        return complete ? bytes : nil
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let wrote = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if wrote < 0 && errno == EINTR { continue }
+                guard wrote > 0 else { return false }
+                done += wrote
+            }
+            return true
+        }
+    }
+}
