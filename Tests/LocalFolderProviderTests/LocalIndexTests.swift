@@ -1,9 +1,10 @@
 import Foundation
-@testable import LocalFolderProvider
 import Logging
 import ProviderKit
 import ProviderTesting
 import Testing
+
+@testable import LocalFolderProvider
 
 /// The on-disk index: what is reused, what is read again, and what is never trusted.
 @Suite("Local folder: on-disk index")
