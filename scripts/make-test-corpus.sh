@@ -34,11 +34,17 @@ exiftool "${common[@]}" "$out/full.tif"
 convert -size 36x24 gradient:purple-yellow -quality 80 "$out/full.webp"
 exiftool "${common[@]}" "$out/full.webp"
 
+# HEIF and AVIF keep EXIF and XMP as items of their own.
+convert -size 40x30 gradient:orange-navy "$out/full.heic"
+exiftool "${common[@]}" "$out/full.heic"
+convert -size 44x28 gradient:white-teal "$out/full.avif"
+exiftool "${common[@]}" "$out/full.avif"
+
 convert -size 30x20 gradient:gray-white "$out/plain.gif"
 convert -size 32x24 gradient:gray-black -quality 70 -strip "$out/plain.jpg"
 convert -size 40x30 gradient:red-blue -rotate 90 "$out/rotated.heic"
 printf 'not an image at all\n' >"$out/not-an-image.jpg"
 head -c 300 "$out/full.jpg" >"$out/truncated.jpg"
 
-(cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif *.heic >exiftool.json || true)
+(cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif *.heic *.avif >exiftool.json || true)
 echo "made $(ls "$out" | wc -l) files in $out"

@@ -17,12 +17,12 @@ struct ExiftoolComparisonTests {
         exiftool.filter { $0["ImageWidth"] != nil }.compactMap { $0["SourceFile"] as? String }.sorted()
     }
 
-    @Test("the corpus covers JPEG, PNG, TIFF, WebP, GIF and HEIC")
+    @Test("the corpus covers JPEG, PNG, TIFF, WebP, GIF, HEIC and AVIF")
     func coverage() throws {
         let formats = try Self.readableFiles.map {
             try ImageInspector.inspect(Self.corpus.appendingPathComponent($0)).format
         }
-        #expect(Set(formats) == ["jpeg", "png", "tiff", "webp", "gif", "heic"])
+        #expect(Set(formats) == ["jpeg", "png", "tiff", "webp", "gif", "heic", "avif"])
     }
 
     @Test("every field agrees with exiftool", arguments: readableFiles)

@@ -51,8 +51,10 @@ public enum ImageInspector {
             metadata.width = try header.u32(18)
             metadata.height = abs(Int(Int32(truncatingIfNeeded: try header.u32(22))))
         }
-        if let orientation = metadata.orientation, (5...8).contains(orientation) {
-            swap(&metadata.width, &metadata.height)  // rotated a quarter turn when displayed
+        // Rotated a quarter turn when displayed. HEIF sizes are already turned by `irot`, which
+        // takes the place of the EXIF orientation there.
+        if let orientation = metadata.orientation, (5...8).contains(orientation), format != .heic, format != .avif {
+            swap(&metadata.width, &metadata.height)
         }
         var seen = Set<String>()
         metadata.keywords = metadata.keywords.filter { seen.insert($0.lowercased()).inserted }

@@ -44,7 +44,8 @@ enum WebPReader {
 }
 
 /// HEIC/HEIF and AVIF: the primary image's size, from the `ispe` property `ipma` associates with
-/// the item `pitm` names, turned by its `irot` property.
+/// the item `pitm` names, turned by its `irot` property; EXIF and XMP from their items
+/// (``readMetadataItems(in:of:file:into:)``).
 enum HEIFReader {
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
         let head = ByteReader(try file.read(0, min(file.size, 256 << 10)))  // the meta box sits near the start
@@ -70,6 +71,7 @@ enum HEIFReader {
             }
         }
         if rotation % 2 == 1 { swap(&metadata.width, &metadata.height) }
+        try readMetadataItems(in: metaChildren, of: head, file: file, into: &metadata)
     }
 
     /// The property indexes (1-based) `ipma` associates with `item`.
@@ -102,14 +104,14 @@ enum HEIFReader {
     }
 
     /// The body of the first child box of `type` within `range`.
-    private static func child(_ type: String, of range: Range<Int>, in head: ByteReader) throws(ImageMetadataError)
+    static func child(_ type: String, of range: Range<Int>, in head: ByteReader) throws(ImageMetadataError)
         -> Range<Int>?
     {
         try boxes(in: range, of: head).first { $0.type == type }?.body
     }
 
     /// The boxes directly inside `range`: their types and bodies.
-    private static func boxes(in range: Range<Int>, of head: ByteReader) throws(ImageMetadataError)
+    static func boxes(in range: Range<Int>, of head: ByteReader) throws(ImageMetadataError)
         -> [(type: String, body: Range<Int>)]
     {
         var found: [(type: String, body: Range<Int>)] = []
