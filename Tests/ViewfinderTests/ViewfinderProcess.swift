@@ -33,14 +33,17 @@ struct ViewfinderProcess {
     }
 
     /// Runs `viewfinder arguments…` in `directory` with `environment` added to a clean one.
+    /// With a `launcher` (a program and its arguments, ending with the binary to run), runs
+    /// that instead, e.g. `setpriv` to run as another user.
     ///
     /// Waits without blocking a thread, so concurrent tests on the cooperative pool are not starved.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], timeout: Duration = .seconds(60)
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], launcher: [String] = [],
+        timeout: Duration = .seconds(60)
     ) async throws -> Output {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
+        process.arguments = Array(launcher.dropFirst()) + arguments
         process.currentDirectoryURL = directory
         let base = [
             "PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1",
