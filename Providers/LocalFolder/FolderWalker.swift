@@ -24,6 +24,22 @@ struct FolderWalker: Sendable {
         /// Set when an index existed but could not be trusted.
         var indexRebuilt = false
 
+        /// Counts the catalog's images, those whose metadata could not be read, and other files.
+        mutating func countImages() {
+            let catalog = catalog
+            catalog.withRecords { record in
+                for position in catalog.offsets.indices {
+                    let entry = record(position)
+                    if entry.format == nil {
+                        notImages += 1
+                    } else {
+                        images += 1
+                        if !entry.hasMetadata { unreadableMetadata += 1 }
+                    }
+                }
+            }
+        }
+
         /// "30 images; skipped: 2 other files, 1 name that is not UTF-8; 0 read, 32 from the index"
         var summary: String {
             let skipped = [
@@ -96,17 +112,7 @@ struct FolderWalker: Sendable {
             // The index is a cache: failing to write it costs only speed.
             if let indexFile { try? LocalIndex.save(report.catalog, to: indexFile, root: rootPath) }
         }
-        report.catalog.withRecords { record in
-            for position in report.catalog.offsets.indices {
-                let entry = record(position)
-                if entry.format == nil {
-                    report.notImages += 1
-                } else {
-                    report.images += 1
-                    if !entry.hasMetadata { report.unreadableMetadata += 1 }
-                }
-            }
-        }
+        report.countImages()
         return report
     }
 

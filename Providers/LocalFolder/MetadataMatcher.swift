@@ -64,9 +64,7 @@ struct MetadataMatcher {
         var start = 0
         while start < words.count {
             let remaining = words.count - start
-            let space = memchr(wordsStart + start, 0x20, remaining).map {
-                $0 - UnsafeMutableRawPointer(mutating: wordsStart)
-            }
+            let space = memchr(wordsStart + start, 0x20, remaining).map { wordsStart.distance(to: $0) }
             let end = space ?? words.count
             let length = end - start
             if length >= term.count, memcmp(wordsStart + start, termStart, term.count) == 0 {
