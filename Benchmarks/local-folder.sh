@@ -2,7 +2,7 @@
 # Local-folder speed: searches N generated JPEGs (XMP keywords) with viewfinder (first and repeat
 # search) and with exiftool -fast2, checks both find the same files, and times reading every file
 # once with cat (the floor). Needs a release build and exiftool (libimage-exiftool-perl).
-# Usage: Benchmarks/local-folder.sh [N=10000]. Measured with a warm page cache.
+# Usage: Benchmarks/local-folder.sh [N=10000]. Every file is read once before anything is timed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
