@@ -24,7 +24,7 @@ struct FolderCatalog: Sendable {
         try storage.withUnsafeBytes { buffer in
             try body { position in
                 let start = offsets[position]
-                let length = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
+                let length = buffer.littleEndianUInt32(at: start)
                 return IndexRecord(bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
             }
         }

@@ -52,6 +52,18 @@ struct IndexWriter {
     }
 }
 
+extension UnsafeRawBufferPointer {
+    /// The little-endian 32-bit number at `offset`; the caller has checked it is in bounds.
+    func littleEndianUInt32(at offset: Int) -> Int {
+        Int(UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    /// The little-endian 64-bit word at `offset`; the caller has checked it is in bounds.
+    func littleEndianUInt64(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+}
+
 /// Reads the encoding back; every length is checked against what is left, so a damaged
 /// index throws ``Corrupt`` instead of reading out of bounds.
 struct IndexReader {
@@ -69,7 +81,7 @@ struct IndexReader {
     mutating func u64() throws(Corrupt) -> UInt64 {
         guard 8 <= bytes.count - offset else { throw Corrupt() }
         defer { offset += 8 }
-        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return bytes.littleEndianUInt64(at: offset)
     }
 
     mutating func string() throws(Corrupt) -> String {

@@ -25,7 +25,9 @@ enum IndexMatch {
                         position = expected
                     } else {
                         if byPath == nil { byPath = pathTable(count: previous.offsets.count, record) }
-                        if let found = byPath?[hash(bytes)], equal(record(found).path, bytes) { position = found }
+                        if let found = byPath?[LocalIndex.pathHash(bytes)], equal(record(found).path, bytes) {
+                            position = found
+                        }
                     }
                     guard let position else { return nil }
                     expected = position + 1
@@ -39,7 +41,7 @@ enum IndexMatch {
     private static func pathTable(count: Int, _ record: (Int) -> IndexRecord) -> [UInt64: Int] {
         var table: [UInt64: Int] = [:]
         table.reserveCapacity(count)
-        for position in 0..<count { table[hash(record(position).path)] = position }
+        for position in 0..<count { table[LocalIndex.pathHash(record(position).path)] = position }
         return table
     }
 
@@ -47,12 +49,5 @@ enum IndexMatch {
         guard a.count == b.count else { return false }
         guard let first = a.baseAddress, let second = b.baseAddress else { return true }
         return memcmp(first, second, a.count) == 0
-    }
-
-    /// FNV-1a.
-    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
     }
 }

@@ -62,9 +62,7 @@ struct IndexRecord {
     /// not add up or run past `buffer`.
     static func validLength(at offset: Int, in buffer: UnsafeRawBufferPointer) -> Int? {
         guard buffer.count - offset >= headerSize else { return nil }
-        func u32(_ field: Int) -> Int {
-            Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: offset + field, as: UInt32.self)))
-        }
+        func u32(_ field: Int) -> Int { buffer.littleEndianUInt32(at: offset + field) }
         let length = u32(Offset.length)
         let parts = headerSize + u32(Offset.pathLength) + u32(Offset.searchLength) + u32(Offset.metadataLength)
         guard length == parts, length <= buffer.count - offset else { return nil }
@@ -73,17 +71,12 @@ struct IndexRecord {
         return length
     }
 
-    private func u32(_ offset: Int) -> Int {
-        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-    }
+    private func u32(_ offset: Int) -> Int { bytes.littleEndianUInt32(at: offset) }
 
-    private func i64(_ offset: Int) -> Int64 {
-        Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int64.self))
-    }
+    private func i64(_ offset: Int) -> Int64 { Int64(bitPattern: bytes.littleEndianUInt64(at: offset)) }
 
     private func double(_ offset: Int) -> Double? {
-        let value = Double(
-            bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        let value = Double(bitPattern: bytes.littleEndianUInt64(at: offset))
         return value.isNaN ? nil : value
     }
 

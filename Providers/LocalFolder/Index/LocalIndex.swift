@@ -23,8 +23,7 @@ enum LocalIndex {
 
     /// The index file for `root` inside `cacheDirectory`.
     static func location(for root: URL, in cacheDirectory: URL) -> URL {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a of the path: a stable file name per folder
-        for byte in root.standardizedFileURL.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let hash = pathHash(root.standardizedFileURL.path.utf8)  // a stable file name per folder
         return cacheDirectory.appendingPathComponent("local-folder")
             .appendingPathComponent(String(hash, radix: 16) + ".index")
     }
@@ -39,13 +38,13 @@ enum LocalIndex {
         let header = Self.header(root: root, count: 0).count - 8  // everything before the record count
         let records = bytes.withUnsafeBytes { buffer -> (offsets: [Int], region: Range<Int>)? in
             guard buffer.count >= header + 16 else { return nil }
-            let stored = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: buffer.count - 8, as: UInt64.self))
+            let stored = buffer.littleEndianUInt64(at: buffer.count - 8)
             let head = UnsafeRawBufferPointer(rebasing: buffer[0..<header + 8])
             let body = UnsafeRawBufferPointer(rebasing: buffer[header + 8..<buffer.count - 8])
             guard checksum(body, seed: checksum(head)) == stored,
                 head.prefix(header).elementsEqual(Self.header(root: root, count: 0).prefix(header))
             else { return nil }
-            let count = UInt64(littleEndian: head.loadUnaligned(fromByteOffset: header, as: UInt64.self))
+            let count = head.littleEndianUInt64(at: header)
             guard count <= UInt64(body.count / IndexRecord.headerSize) else { return nil }
             var offsets: [Int] = []
             offsets.reserveCapacity(Int(count))
@@ -90,6 +89,13 @@ enum LocalIndex {
         return writer.output
     }
 
+    /// FNV-1a, 64 bits, of a path's bytes.
+    static func pathHash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
     /// A 64-bit checksum that takes eight bytes a step (FNV-1a's multiplier, plus a rotation),
     /// so verifying a large index costs little next to reading it.
     static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
@@ -100,7 +106,7 @@ enum LocalIndex {
             hash = hash << 29 | hash >> 35
         }
         while bytes.count - offset >= 8 {
-            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            mix(bytes.littleEndianUInt64(at: offset))
             offset += 8
         }
         var tail: UInt64 = UInt64(bytes.count - offset) << 56

@@ -55,7 +55,7 @@ enum SearchText {
         var offset = 0
         while text.count - offset >= 5 {
             let code = text[offset]
-            let declared = Int(UInt32(littleEndian: text.loadUnaligned(fromByteOffset: offset + 1, as: UInt32.self)))
+            let declared = text.littleEndianUInt32(at: offset + 1)
             let start = offset + 5
             let end = start + min(declared, text.count - start)
             if let field = SearchField(rawValue: code),
