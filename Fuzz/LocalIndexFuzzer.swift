@@ -11,9 +11,7 @@ public func fuzzLocalIndex(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let root = "/fuzz"
     var file = LocalIndex.header(root: root, count: Int(input[0]) | Int(input[1]) << 8)
     let records = Array(input[2...])
-    let sum = records.withUnsafeBytes { body in
-        file.withUnsafeBytes { LocalIndex.checksum(body, seed: LocalIndex.checksum($0)) }
-    }
+    let sum = LocalIndex.checksum(head: file, records: records)
     file += records
     withUnsafeBytes(of: sum.littleEndian) { file += $0 }
     guard let catalog = LocalIndex.catalog(from: file, root: root) else { return 0 }

@@ -20,7 +20,7 @@ case $target in
   index)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/ImageMetadata.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift
-      "$local"/TextFolding.swift "$local"/FolderListing.swift) ;;
+      "$local"/TextFolding.swift "$local"/FolderListing.swift "$local"/ConcurrentMap.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -I "$modules" -L "$modules" -lProviderKit \

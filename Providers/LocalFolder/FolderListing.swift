@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -35,15 +32,11 @@ struct FolderListing {
         var level = [(path: root, relative: "")]
         while !level.isEmpty {
             try Task.checkCancellation()
-            let read = Mutex([Int: Folder]())
             let folders = level
-            DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-                let folder = Folder(path: folders[index].path, relative: folders[index].relative)
-                read.withLock { $0[index] = folder }
-            }
+            let read = concurrentMap(folders.count) { Folder(path: folders[$0].path, relative: folders[$0].relative) }
             var next: [(path: String, relative: String)] = []
             for index in level.indices {
-                guard let folder = read.withLock({ $0.removeValue(forKey: index) }), folder.opened else {
+                guard let folder = read[index], folder.opened else {
                     if level[index].relative.isEmpty { return nil }  // the root itself
                     listing.unreadableFolders += 1
                     continue

@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import ProviderKit
-import Synchronization
 
 /// Walks a folder and catalogues its image files, recognised by their first bytes, with their
 /// metadata: unchanged files come from the folder's index, the rest are read on every core,
@@ -136,22 +134,19 @@ struct FolderWalker: Sendable {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let chunkSize = 64
         let chunkCount = (files.count + chunkSize - 1) / chunkSize
-        let results = Mutex([Int: Examined]())
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
+        let chunks = concurrentMap(chunkCount) { number -> Examined? in
             var chunk = Examined()
             for index in number * chunkSize..<min(files.count, (number + 1) * chunkSize) {
-                if cancelled.isSet { return }
+                if cancelled.isSet { return nil }
                 examine(files[index], at: prefix + files[index].relative, number: index, into: &chunk)
             }
-            results.withLock { $0[number] = chunk }
-        }
-        return results.withLock { results in
-            var all = Examined()
-            all.records.reserveCapacity(results.values.reduce(0) { $0 + $1.records.count })
-            all.starts.reserveCapacity(results.values.reduce(0) { $0 + $1.starts.count })
-            for number in 0..<chunkCount { if let chunk = results.removeValue(forKey: number) { all.append(chunk) } }
-            return all
-        }
+            return chunk
+        }.compactMap { $0 }
+        var all = Examined()
+        all.records.reserveCapacity(chunks.reduce(0) { $0 + $1.records.count })
+        all.starts.reserveCapacity(chunks.reduce(0) { $0 + $1.starts.count })
+        for chunk in chunks { all.append(chunk) }
+        return all
     }
 
     /// Reads one file and appends its record; a file that cannot be read gets none, so it is tried again next time.

@@ -115,9 +115,7 @@ struct LocalIndexTests {
         #expect(Array(bytes.prefix(8)) == LocalIndex.magic)
         bytes[header + 4] = 0xFF  // the first record's path length, far past the record's end
         bytes[header + 5] = 0xFF
-        let sum = bytes[header..<bytes.count - 8].withUnsafeBytes { body in
-            bytes[0..<header].withUnsafeBytes { LocalIndex.checksum(body, seed: LocalIndex.checksum($0)) }
-        }
+        let sum = LocalIndex.checksum(head: bytes[0..<header], records: bytes[header..<bytes.count - 8])
         withUnsafeBytes(of: sum.littleEndian) { bytes.replaceSubrange(bytes.count - 8..<bytes.count, with: $0) }
         try Data(bytes).write(to: index)
         let lying = try await search("harbour")

@@ -41,7 +41,7 @@ enum LocalIndex {
             let stored = buffer.littleEndianUInt64(at: buffer.count - 8)
             let head = UnsafeRawBufferPointer(rebasing: buffer[0..<header + 8])
             let body = UnsafeRawBufferPointer(rebasing: buffer[header + 8..<buffer.count - 8])
-            guard checksum(body, seed: checksum(head)) == stored,
+            guard checksum(head: head, records: body) == stored,
                 head.prefix(header).elementsEqual(Self.header(root: root, count: 0).prefix(header))
             else { return nil }
             let count = head.littleEndianUInt64(at: header)
@@ -65,7 +65,7 @@ enum LocalIndex {
     static func save(_ catalog: FolderCatalog, to url: URL, root: String) throws {
         let head = header(root: root, count: catalog.offsets.count)
         let records = catalog.storage[catalog.region]
-        let sum = records.withUnsafeBytes { body in head.withUnsafeBytes { checksum(body, seed: checksum($0)) } }
+        let sum = checksum(head: head, records: records)
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
@@ -94,6 +94,11 @@ enum LocalIndex {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return hash
+    }
+
+    /// The checksum an index file ends with: over the bytes before the records, then over the records.
+    static func checksum(head: some ContiguousBytes, records: some ContiguousBytes) -> UInt64 {
+        records.withUnsafeBytes { body in head.withUnsafeBytes { checksum(body, seed: checksum($0)) } }
     }
 
     /// A 64-bit checksum that takes eight bytes a step (FNV-1a's multiplier, plus a rotation),
