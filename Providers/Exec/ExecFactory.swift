@@ -56,7 +56,7 @@ public struct ExecFactory: ProviderFactory {
             command[0] = context.resolvePath(program).path  // relative to the configuration file's folder
         }
         var environment = ProcessInfo.processInfo.environment.filter {
-            !context.otherProvidersSecrets.contains($0.value)
+            !context.secretVariables.contains($0.key)
         }
         environment.merge(options.env) { $1 }
         return ExecProvider(name: name, command: command, environment: environment, options: options.passThrough)

@@ -13,21 +13,21 @@ public struct ProviderContext: Sendable {
     public var baseDirectory: URL
     /// For each option, the environment variables its value came from (`api_key` → `FLICKR_API_KEY`).
     public var optionVariables: [String: [String]]
-    /// Secret values of the other configured providers, which this provider must not pass on
-    /// (for example into a child process's environment).
-    public var otherProvidersSecrets: [String]
+    /// Names (never values) of the environment variables any configured secret was built from.
+    /// A provider that starts programs withholds them from the child's environment.
+    public var secretVariables: Set<String>
 
     /// Creates a context.
     public init(
         http: any HTTPClient, logger: Logger, cacheDirectory: URL, baseDirectory: URL,
-        optionVariables: [String: [String]] = [:], otherProvidersSecrets: [String] = []
+        optionVariables: [String: [String]] = [:], secretVariables: Set<String> = []
     ) {
         self.http = http
         self.logger = logger
         self.cacheDirectory = cacheDirectory
         self.baseDirectory = baseDirectory
         self.optionVariables = optionVariables
-        self.otherProvidersSecrets = otherProvidersSecrets
+        self.secretVariables = secretVariables
     }
 
     /// Where the user sets `option`, for messages: "$FLICKR_API_KEY", or "`api_key` in the configuration".

@@ -22,6 +22,10 @@ public struct Configuration: Sendable {
 
     /// Every non-empty secret value in the file (API keys), for redacting output.
     public var secrets: [String] { instances.flatMap(\.secrets) }
+
+    /// Every environment variable a secret option was built from, in any instance: the names
+    /// a program started by a provider must not inherit.
+    public var secretVariables: Set<String> { Set(instances.flatMap(\.secretVariables)) }
 }
 
 /// The `search:` section.
@@ -56,6 +60,8 @@ public struct ProviderInstance: Sendable {
     public var variablesByOption: [String: [String]]
     /// The non-empty values of the options the provider marks secret.
     public var secrets: [String]
+    /// The environment variables the secret options' values were built from.
+    public var secretVariables: Set<String>
     /// Line of the instance's name in the file.
     public var line: Int?
 
@@ -71,6 +77,7 @@ public struct ProviderInstance: Sendable {
         maxResults: Int? = nil,
         variablesByOption: [String: [String]] = [:],
         secrets: [String] = [],
+        secretVariables: Set<String> = [],
         line: Int? = nil,
         build: @escaping @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
     ) {
@@ -82,6 +89,7 @@ public struct ProviderInstance: Sendable {
         self.maxResults = maxResults
         self.variablesByOption = variablesByOption
         self.secrets = secrets
+        self.secretVariables = secretVariables
         self.line = line
         self.build = build
     }

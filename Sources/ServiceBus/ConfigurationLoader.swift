@@ -199,11 +199,16 @@ public struct ConfigurationLoader: Sendable {
         return ProviderInstance(
             name: name, typeName: typeName, isEnabled: enabled, weight: weight, timeout: timeout,
             maxResults: maxResults, variablesByOption: variablesByOption, secrets: built.secrets,
+            secretVariables: Set(Self.secretKeyNames(of: factory).flatMap { variablesByOption[$0] ?? [] }),
             line: nameNode.mark?.line, build: built.build)
     }
 
     private static func acceptsUnknownKeys<F: ProviderFactory>(_ factory: F) -> Bool {
         F.Options.acceptsUnknownKeys
+    }
+
+    private static func secretKeyNames<F: ProviderFactory>(of factory: F) -> Set<String> {
+        F.Options.secretKeys
     }
 
     private static func optionKeyNames<F: ProviderFactory>(of factory: F) -> [String] {

@@ -51,8 +51,7 @@ public struct ServiceBus: Sendable {
         do {
             var context = context
             context.optionVariables = instance.variablesByOption
-            context.otherProvidersSecrets = configuration.instances.filter { $0.name != instance.name }.flatMap(
-                \.secrets)
+            context.secretVariables = configuration.secretVariables
             return .success(try instance.build(instance.name, context))
         } catch let unavailable as ProviderUnavailable {
             return .failure(SkippedProvider(instance, reason: skipReason(unavailable, instance)))

@@ -34,7 +34,12 @@ struct PermissionCommandLineTests {
         guard getuid() == 0 else { return try await workspace.run(arguments, environment: environment) }
         let copy = workspace.url.appendingPathComponent("viewfinder")
         if !FileManager.default.fileExists(atPath: copy.path) {
-            try FileManager.default.copyItem(at: ViewfinderProcess.binary, to: copy)
+            // Copied by a child process: a file this process held open for writing could be
+            // inherited by a concurrent test's fork, and then running it fails with ETXTBSY.
+            let cp = try Process.run(
+                URL(fileURLWithPath: "/bin/cp"), arguments: [ViewfinderProcess.binary.path, copy.path])
+            cp.waitUntilExit()
+            try #require(cp.terminationStatus == 0)
         }
         return try await ViewfinderProcess.run(
             arguments, in: workspace.url, environment: environment,
