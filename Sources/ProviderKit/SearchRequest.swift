@@ -12,11 +12,15 @@ public struct SearchRequest: Sendable, Equatable {
     public var operation: Operation
     /// How many results the caller wants from each provider, at most.
     public var limit: Int
+    /// When the answer is no longer wanted: a provider passes it to every request it makes
+    /// (``HTTPRequest/deadline``), so no attempt, retry or wait runs past it.
+    public var deadline: ContinuousClock.Instant?
 
     /// Creates a request.
-    public init(_ operation: Operation, limit: Int) {
+    public init(_ operation: Operation, limit: Int, deadline: ContinuousClock.Instant? = nil) {
         self.operation = operation
         self.limit = limit
+        self.deadline = deadline
     }
 
     /// The query text, or `nil` for a popular feed.
@@ -27,6 +31,11 @@ public struct SearchRequest: Sendable, Equatable {
 
     /// The same request asking for a different number of results.
     public func limited(to limit: Int) -> SearchRequest {
-        SearchRequest(operation, limit: limit)
+        SearchRequest(operation, limit: limit, deadline: deadline)
+    }
+
+    /// The same request, due at `instant` or its own deadline, whichever comes first.
+    public func due(by instant: ContinuousClock.Instant) -> SearchRequest {
+        SearchRequest(operation, limit: limit, deadline: deadline.map { min($0, instant) } ?? instant)
     }
 }
