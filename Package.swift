@@ -1,6 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Viewfinder is built and tested on Linux only: the folder walk, the plugin runner and the
+// terminal code use Glibc and Linux system calls, and no Apple platform is ever built here.
+#if !os(Linux)
+    #error("Viewfinder builds on Linux only; see README.md.")
+#endif
+
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -8,7 +14,6 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Viewfinder",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "viewfinder", targets: ["viewfinder"]),
         .library(name: "ProviderKit", targets: ["ProviderKit"]),
