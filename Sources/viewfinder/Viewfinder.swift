@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 
 /// The `viewfinder` command: search several photo sources at once.
@@ -16,7 +17,12 @@ struct Viewfinder: AsyncParsableCommand {
     )
 
     /// Chooses the log backend once, before any command runs, then runs the command.
+    ///
+    /// Every exit goes through ``Console/finish(exitCode:)``, so what was printed is written
+    /// out and a failed standard output decides the status.
     static func main() async {
+        Console.prepareStandardStreams()
+        SignalWatcher.install()
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
             var command = try parseAsRoot()
@@ -26,7 +32,11 @@ struct Viewfinder: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            let status = Console.finish(exitCode: code.rawValue)
+            if status == code.rawValue { exit(withError: error) }
+            _exit(status)
         }
+        _exit(Console.finish(exitCode: 0))
     }
 }

@@ -98,7 +98,8 @@ struct InspectJSON: Encodable {
 
     /// The human-readable block for this file.
     var text: String {
-        guard let metadata else { return "\(path)\n  error        \(error ?? "")\n" }
+        let path = TerminalText.sanitized(path)
+        guard let metadata else { return "\(path)\n  error        \(TerminalText.sanitized(error ?? ""))\n" }
         let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
         let rows: [(String, String?)] = [
             ("format", metadata.format),
@@ -113,6 +114,8 @@ struct InspectJSON: Encodable {
             ("creator", metadata.creator),
         ]
         return "\(path)\n"
-            + rows.compactMap { name, value in value.map { "  \(TextFitting.pad(name, to: 12)) \($0)\n" } }.joined()
+            + rows.compactMap { name, value in
+                value.map { "  \(TextFitting.pad(name, to: 12)) \(TerminalText.sanitized($0))\n" }
+            }.joined()
     }
 }

@@ -33,13 +33,19 @@ struct SearchRun {
         var renderer = makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
-        let interrupt = InterruptHandler { search.cancel() }
+        let signals = SignalWatcher.Search { search.cancel() }
+        SignalWatcher.begin(signals)
+        defer { SignalWatcher.end(signals) }
         for await state in states where state.request != nil {
             renderer.update(state)
+            // Nobody reads the results any more (`| head -1`): stop the plugins and go.
+            if Console.outputFailure != nil { search.cancel() }
             if state.change == .finished { break }
         }
         let final = await search.value
-        interrupt.stop()
+        // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
+        if let signal = signals.terminatingSignal { throw ExitCode(128 + signal) }
+        if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         renderer.finish(final)
 
         if final.wasCancelled { throw ExitCodes.interrupted }
@@ -55,7 +61,7 @@ struct SearchRun {
         case .table:
             TableRenderer(
                 width: Terminal.width, style: Style(enabled: Terminal.usesColor(onTerminal: Terminal.stdoutIsTerminal)),
-                statusLine: Terminal.stderrIsTerminal
+                statusLine: Terminal.showsStatusLine
                     ? StatusLine(style: Style(enabled: Terminal.usesColor(onTerminal: true))) : nil)
         case .json: JSONRenderer()
         case .ndjson: NDJSONRenderer()
