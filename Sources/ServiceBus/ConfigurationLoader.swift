@@ -239,7 +239,7 @@ public struct ConfigurationLoader: Sendable {
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+            let raw = Int32(exactly: underlying.code), let code = POSIXErrorCode(rawValue: raw)
         {
             return code == .ENOENT ? "no such file" : String(cString: strerror(code.rawValue))
         }

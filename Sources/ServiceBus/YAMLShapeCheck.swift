@@ -29,8 +29,8 @@ enum YAMLShapeCheck {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
                 defer { yaml_event_delete(&event) }
-                let line = Int(event.start_mark.line) + 1
-                let column = Int(event.start_mark.column) + 1
+                let line = Int(clamping: event.start_mark.line) &+ 1
+                let column = Int(clamping: event.start_mark.column) &+ 1
                 func issue(_ message: String) -> ConfigurationIssue {
                     ConfigurationIssue(file: file, line: line, column: column, message: message)
                 }

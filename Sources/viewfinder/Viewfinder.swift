@@ -32,10 +32,16 @@ struct Viewfinder: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // What ArgumentParser would print (help, version, usage errors), through the same
+            // writer as everything else; a usage error may echo the arguments, so it is sanitized.
             let code = exitCode(for: error)
-            let status = Console.finish(exitCode: code.rawValue)
-            if status == code.rawValue { exit(withError: error) }
-            _exit(status)
+            let message = fullMessage(for: error)
+            if code == .success {
+                Console.out(message.isEmpty ? "" : message + "\n")
+            } else if !message.isEmpty {
+                Console.err(TerminalText.sanitizedLines(message) + "\n")
+            }
+            _exit(Console.finish(exitCode: code.rawValue))
         }
         _exit(Console.finish(exitCode: 0))
     }

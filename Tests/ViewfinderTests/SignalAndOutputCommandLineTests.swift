@@ -23,6 +23,22 @@ struct SignalAndOutputCommandLineTests {
         }
     }
 
+    @Test("Ctrl-C (SIGINT) stops every plugin group, prints what arrived and exits with 130")
+    func interrupt() async throws {
+        let workspace = try PluginWorkspace(plugins: [("first", "hold")])
+        defer { workspace.remove() }
+        let run = try RunningViewfinder(["search", "harbor", "--format", "json"], in: workspace.url)
+        let group = try await workspace.processGroup(of: "first")
+        try await Task.sleep(for: .milliseconds(300))  // let its photo arrive
+        kill(run.pid, SIGINT)
+        let status = await run.status()
+        #expect(status == 130, "stderr: \(run.errorText())")
+        let printed = try run.stdout.fileHandleForReading.readToEnd() ?? Data()
+        let json = try JSONSerialization.jsonObject(with: printed) as? [String: Any]
+        #expect((json?["results"] as? [[String: Any]])?.first?["id"] as? String == "p1")
+        #expect(try await PluginWorkspace.survivorsAfterGrace(ofGroup: group) == [])
+    }
+
     @Test("a reader that goes away (| head -1) ends the search quietly with 141, and no plugin survives")
     func brokenPipe() async throws {
         let workspace = try PluginWorkspace(plugins: [("stream", "stream"), ("hold", "hold")])
@@ -69,6 +85,26 @@ struct SignalAndOutputCommandLineTests {
         }
         let config = try String(contentsOf: workspace.url.appendingPathComponent("config.yaml"), encoding: .utf8)
         #expect(config.hasPrefix("search:"), "the results were not written into a file opened later")
+    }
+
+    @Test("the index cache goes under $XDG_CACHE_HOME, else $HOME/.cache, never the account's real home")
+    func cacheFolder() async throws {
+        let workspace = try PluginWorkspace(plugins: [])
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(
+            at: workspace.url.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Workspace.samples.appendingPathComponent("harbor-crane-fog.jpg"),
+            to: workspace.url.appendingPathComponent("photos/harbor-crane-fog.jpg"))
+        try Data("providers:\n  photos:\n    type: local-folder\n    path: photos\n".utf8)
+            .write(to: workspace.url.appendingPathComponent("config.yaml"))
+        let home = workspace.url.appendingPathComponent("home")
+        let output = try await ViewfinderProcess.run(
+            ["search", "fog"], in: workspace.url, environment: ["HOME": home.path, "XDG_CACHE_HOME": ""])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let cached = try FileManager.default.contentsOfDirectory(
+            atPath: home.appendingPathComponent(".cache/viewfinder/local-folder").path)
+        #expect(cached.contains { $0.hasSuffix(".index") })
     }
 
     /// `/bin/sh -c script binary`: runs the built binary as `$0` with the shell's redirections.

@@ -110,7 +110,7 @@ struct InspectJSON: Encodable {
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
             ("title", metadata.title), ("description", metadata.description),
             ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
-            ("rating", metadata.rating.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }),
+            ("rating", metadata.rating.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }),
             ("creator", metadata.creator),
         ]
         return "\(path)\n"

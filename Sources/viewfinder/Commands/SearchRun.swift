@@ -35,11 +35,14 @@ struct SearchRun {
         let search = Task { await viewModel.search(request) }
         let signals = SignalWatcher.Search { search.cancel() }
         SignalWatcher.begin(signals)
-        defer { SignalWatcher.end(signals) }
+        // Nobody reads the results any more (`| head -1`, a full disk): stop the plugins and go.
+        OutputPump.shared.whenOutputFails { search.cancel() }
+        defer {
+            SignalWatcher.end(signals)
+            OutputPump.shared.whenOutputFails(nil)
+        }
         for await state in states where state.request != nil {
             renderer.update(state)
-            // Nobody reads the results any more (`| head -1`): stop the plugins and go.
-            if Console.outputFailure != nil { search.cancel() }
             if state.change == .finished { break }
         }
         let final = await search.value

@@ -31,6 +31,7 @@ final class OutputPump: @unchecked Sendable {
     private var queue: [(descriptor: Int32, bytes: [UInt8])] = []
     private var busy = false
     private var failure: OutputFailure?
+    private var failureHandler: (@Sendable () -> Void)?
 
     private init() {
         let thread = Thread { [unowned self] in self.run() }
@@ -63,6 +64,16 @@ final class OutputPump: @unchecked Sendable {
         return failure
     }
 
+    /// Calls `handler` (on the output thread) as soon as standard output fails, or now if it
+    /// already has; `nil` removes it. A running search uses it to stop its plugins at once.
+    func whenOutputFails(_ handler: (@Sendable () -> Void)?) {
+        condition.lock()
+        failureHandler = handler
+        let failed = failure != nil
+        condition.unlock()
+        if failed { handler?() }
+    }
+
     /// Waits until everything queued so far has been written (or dropped).
     func drain() {
         condition.lock()
@@ -83,7 +94,9 @@ final class OutputPump: @unchecked Sendable {
 
             condition.lock()
             busy = false
+            var notify: (@Sendable () -> Void)?
             if let error, item.descriptor == STDOUT_FILENO, failure == nil {
+                notify = failureHandler
                 failure =
                     switch error {
                     case EPIPE: .brokenPipe
@@ -94,6 +107,7 @@ final class OutputPump: @unchecked Sendable {
             }
             condition.broadcast()
             condition.unlock()
+            notify?()
         }
     }
 

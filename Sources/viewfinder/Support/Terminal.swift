@@ -31,7 +31,7 @@ enum Terminal {
             return Int(size.ws_col)
         }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
-            return columns
+            return min(columns, 10_000)
         }
         return 120
     }
