@@ -31,6 +31,10 @@ struct Viewfinder: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let terminated as TerminatedBySignal {
+            let status = Console.finish(exitCode: 128 + terminated.signal)
+            if status == 128 + terminated.signal { SignalWatcher.end(by: terminated.signal) }
+            _exit(status)
         } catch {
             // What ArgumentParser would print (help, version, usage errors), through the same
             // writer as everything else; a usage error may echo the arguments, so it is sanitized.

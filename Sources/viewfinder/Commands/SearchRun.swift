@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ProviderKit
 import SearchViewModel
 import ServiceBus
@@ -47,11 +48,11 @@ struct SearchRun {
         }
         let final = await search.value
         // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
-        if let signal = signals.terminatingSignal { throw ExitCode(128 + signal) }
+        if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         renderer.finish(final)
 
-        if final.wasCancelled { throw ExitCodes.interrupted }
+        if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
         if lineup.providers.isEmpty {
             throw CommandFailure(
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)

@@ -12,9 +12,10 @@ import Synchronization
 ///
 /// The C handler only writes the signal's number to a pipe (async-signal-safe); a thread
 /// reads it and acts. Handlers, unlike ignored signals, are reset by `exec`, so plugins start
-/// with the default dispositions. Without a search running, a signal ends Viewfinder at once
-/// with 128 + its number, as the default action would; SIGPIPE is always caught and does
-/// nothing, so a write to a closed pipe fails with EPIPE and ``OutputPump`` reports it.
+/// with the default dispositions. Without a search running, a signal ends Viewfinder at once,
+/// as the default action would; a signal ignored at start (`nohup`) stays ignored. SIGPIPE is
+/// always caught and does nothing, so a write to a closed pipe fails with EPIPE and
+/// ``OutputPump`` reports it.
 enum SignalWatcher {
     /// What a running search does with the signals it receives.
     final class Search: Sendable {
@@ -45,9 +46,9 @@ enum SignalWatcher {
                 }
             }
             // A second signal means "now": exit without waiting for the plugins to be stopped.
-            guard first else { _exit(128 + signal) }
+            guard first else { SignalWatcher.end(by: signal) }
             cancel()
-            if signal != SIGINT { SignalWatcher.exitIfStillRunning(after: .seconds(5), status: 128 + signal) }
+            if signal != SIGINT { SignalWatcher.endIfStillRunning(after: .seconds(5), by: signal) }
         }
     }
 
@@ -70,7 +71,7 @@ enum SignalWatcher {
         let thread = Thread { watch(readEnd) }
         thread.name = "viewfinder-signals"
         thread.start()
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = forwardSignal
@@ -81,6 +82,19 @@ enum SignalWatcher {
             action.sa_flags = SA_RESTART
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// Whether `signal` was ignored when Viewfinder started (`nohup` ignores SIGHUP, a shell
+    /// without job control ignores SIGINT for background commands): it then stays ignored.
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+            let handler = current.__sigaction_handler.sa_handler
+        #else
+            let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Routes the signals to `search` until ``end(_:)``.
@@ -104,16 +118,28 @@ enum SignalWatcher {
             if let search = current.withLock({ $0 }) {
                 search.handle(signal)
             } else {
-                _exit(128 + signal)
+                end(by: signal)
             }
         }
     }
 
-    /// The last resort if stopping the search hangs: exit anyway after `delay`.
-    fileprivate static func exitIfStillRunning(after delay: Duration, status: Int32) {
+    /// Ends Viewfinder as `signal`'s default action would, so the parent sees it killed by the
+    /// signal (a shell then reports 128 + its number, and stops a loop on Ctrl-C).
+    static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        kill(getpid(), number)
+        _exit(128 + number)  // not reached unless the signal could not be raised
+    }
+
+    /// The last resort if stopping the search hangs: end anyway after `delay`.
+    fileprivate static func endIfStillRunning(after delay: Duration, by signal: Int32) {
         let thread = Thread {
             Thread.sleep(forTimeInterval: Double(delay.components.seconds))
-            _exit(status)
+            end(by: signal)
         }
         thread.start()
     }
