@@ -82,9 +82,26 @@ final class OutputPump: @unchecked Sendable {
     }
 
     private func run() {
+        let watchesReader = Self.isPipe(STDOUT_FILENO)
         while true {
             condition.lock()
-            while queue.isEmpty { condition.wait() }
+            while queue.isEmpty {
+                guard watchesReader, failure == nil else {
+                    condition.wait()
+                    continue
+                }
+                // While idle, notice a reader that went away (`| head -1`) without waiting for
+                // the next write, so a search that has nothing more to print stops at once.
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.2))
+                if queue.isEmpty, Self.readerIsGone(STDOUT_FILENO) {
+                    failure = .brokenPipe
+                    let notify = failureHandler
+                    condition.broadcast()
+                    condition.unlock()
+                    notify?()
+                    condition.lock()
+                }
+            }
             let item = queue.removeFirst()
             let skip = item.descriptor == STDOUT_FILENO && failure != nil
             busy = true
@@ -109,6 +126,19 @@ final class OutputPump: @unchecked Sendable {
             condition.unlock()
             notify?()
         }
+    }
+
+    /// Whether `descriptor` is a pipe, whose reader can go away.
+    private static func isPipe(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFIFO
+    }
+
+    /// Whether every reading end of the pipe `descriptor` writes to is closed (POLLERR).
+    private static func readerIsGone(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: 0, revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLERR) != 0
     }
 
     /// Writes every byte, retrying after EINTR and partial writes; the errno of a failure, else `nil`.
