@@ -31,7 +31,7 @@ enum SignalWatcher {
             self.cancel = cancel
         }
 
-        /// SIGTERM or SIGHUP, when one ended the search; the run then exits with 128 + it.
+        /// SIGTERM or SIGHUP, when one ended the search; Viewfinder then ends by the same signal.
         var terminatingSignal: Int32? { state.withLock { $0.terminating } }
 
         fileprivate func handle(_ signal: Int32) {
