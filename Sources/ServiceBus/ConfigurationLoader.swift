@@ -24,11 +24,15 @@ public struct ConfigurationLoader: Sendable {
         let file = displayPath ?? url.path
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            // Reads one byte past the limit, never the whole of an endless file (`/dev/zero`).
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw ConfigurationError(
                 ConfigurationIssue(file: file, message: "cannot read the file: \(Self.reason(error))"))
         }
+        guard data.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(ConfigurationIssue(file: file, message: "is not UTF-8 text"))
         }
@@ -38,6 +42,8 @@ public struct ConfigurationLoader: Sendable {
     /// Loads configuration text; `file` names it in messages and `baseDirectory` anchors relative paths.
     public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
         var diagnostics = Diagnostics(file: file)
+        guard yaml.utf8.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
+        if let problem = YAMLShapeCheck.problem(in: yaml, file: file) { throw ConfigurationError(problem) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -93,7 +99,7 @@ public struct ConfigurationLoader: Sendable {
             let key = keyNode.string ?? ""
             switch key {
             case "limit":
-                if let limit = reader.positiveInteger(rawValue, key: "search.limit", diagnostics: &diagnostics) {
+                if let limit = reader.resultCount(rawValue, key: "search.limit", diagnostics: &diagnostics) {
                     settings.limit = limit
                 }
             case "timeout":
@@ -175,7 +181,7 @@ public struct ConfigurationLoader: Sendable {
             case "timeout":
                 timeout = reader.duration(value, key: key, diagnostics: &diagnostics)
             case "max_results":
-                maxResults = reader.positiveInteger(value, key: key, diagnostics: &diagnostics)
+                maxResults = reader.resultCount(value, key: key, diagnostics: &diagnostics)
             default:
                 guard optionKeys.contains(key) || Self.acceptsUnknownKeys(factory) else {
                     let valid = Self.commonKeys + optionKeys
@@ -186,6 +192,7 @@ public struct ConfigurationLoader: Sendable {
                     continue
                 }
                 let (interpolated, variables) = reader.interpolated(value, diagnostics: &diagnostics)
+                NumberCheck.reportUnrepresentable(in: interpolated, key: key, diagnostics: &diagnostics)
                 if !variables.isEmpty { variablesByOption[key] = variables }
                 optionPairs.append((keyNode, interpolated))
             }
@@ -215,6 +222,16 @@ public struct ConfigurationLoader: Sendable {
         F.Options.keyNames.filter { !commonKeys.contains($0) }
     }
 
+    /// The largest configuration file read: 1 MiB, far more than any real configuration needs.
+    public static let maximumFileSize = 1 << 20
+
+    private static func tooLarge(_ file: String) -> ConfigurationError {
+        ConfigurationError(
+            ConfigurationIssue(
+                file: file, message: "is larger than 1 MiB; a configuration file needs far less (is it the right file?)"
+            ))
+    }
+
     static func isValidInstanceName(_ name: String) -> Bool {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
@@ -222,9 +239,9 @@ public struct ConfigurationLoader: Sendable {
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+            let raw = Int32(exactly: underlying.code), let code = POSIXErrorCode(rawValue: raw)
         {
-            return String(cString: strerror(code.rawValue))
+            return code == .ENOENT ? "no such file" : String(cString: strerror(code.rawValue))
         }
         if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileReadNoSuchFileError {
             return "no such file"

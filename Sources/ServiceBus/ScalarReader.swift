@@ -61,10 +61,11 @@ struct ScalarReader {
         }
     }
 
-    func positiveInteger(_ node: Node, key: String, diagnostics: inout Diagnostics) -> Int? {
+    /// A result count (`limit`, `max_results`) from 1 to ``ResultLimits/maximum``.
+    func resultCount(_ node: Node, key: String, diagnostics: inout Diagnostics) -> Int? {
         guard let text = text(node, key: key, diagnostics: &diagnostics) else { return nil }
-        guard let value = Int(text), value > 0 else {
-            diagnostics.report("`\(key)` must be a whole number of at least 1, not `\(text)`", at: node)
+        guard let value = Int(text), ResultLimits.range.contains(value) else {
+            diagnostics.report("`\(key)` must be \(ResultLimits.description), not `\(text)`", at: node)
             return nil
         }
         return value
@@ -72,8 +73,8 @@ struct ScalarReader {
 
     func weight(_ node: Node, diagnostics: inout Diagnostics) -> Double? {
         guard let text = text(node, key: "weight", diagnostics: &diagnostics) else { return nil }
-        guard let value = Double(text), value.isFinite, value >= 0 else {
-            diagnostics.report("`weight` must be a number of 0 or more (1.0 is neutral), not `\(text)`", at: node)
+        guard let value = Double(text), value.isFinite, WeightLimits.range.contains(value) else {
+            diagnostics.report("`weight` must be \(WeightLimits.description), not `\(text)`", at: node)
             return nil
         }
         return value

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 
 /// The `viewfinder` command: search several photo sources at once.
@@ -16,7 +17,12 @@ struct Viewfinder: AsyncParsableCommand {
     )
 
     /// Chooses the log backend once, before any command runs, then runs the command.
+    ///
+    /// Every exit goes through ``Console/finish(exitCode:)``, so what was printed is written
+    /// out and a failed standard output decides the status.
     static func main() async {
+        Console.prepareStandardStreams()
+        SignalWatcher.install()
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
             var command = try parseAsRoot()
@@ -25,8 +31,22 @@ struct Viewfinder: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let terminated as TerminatedBySignal {
+            let status = Console.finish(exitCode: 128 + terminated.signal)
+            if status == 128 + terminated.signal { SignalWatcher.end(by: terminated.signal) }
+            _exit(status)
         } catch {
-            exit(withError: error)
+            // What ArgumentParser would print (help, version, usage errors), through the same
+            // writer as everything else; a usage error may echo the arguments, so it is sanitized.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                Console.out(message.isEmpty ? "" : message + "\n")
+            } else if !message.isEmpty {
+                Console.err(TerminalText.sanitizedLines(message) + "\n")
+            }
+            _exit(Console.finish(exitCode: code.rawValue))
         }
+        _exit(Console.finish(exitCode: 0))
     }
 }

@@ -83,9 +83,9 @@ struct ConfigurationLoaderTests {
                     enabled: maybe
                     weight: -1
                 """) == [
-                    "config.yaml:2:10: `search.limit` must be a whole number of at least 1, not `many`",
+                    "config.yaml:2:10: `search.limit` must be a whole number from 1 to 10000, not `many`",
                     "config.yaml:7:14: `enabled` must be true or false, not `maybe`",
-                    "config.yaml:8:13: `weight` must be a number of 0 or more (1.0 is neutral), not `-1`",
+                    "config.yaml:8:13: `weight` must be a number from 0 to 100 (1.0 is neutral), not `-1`",
                     "config.yaml:6:16: `page_size` of provider `k` must be a whole number, not `lots`",
                 ])
     }
@@ -94,7 +94,7 @@ struct ConfigurationLoaderTests {
     func badDuration() {
         #expect(
             Fixtures.problems("search:\n  timeout: 10 seconds\nproviders:\n  a:\n    type: plain\n") == [
-                "config.yaml:2:12: `search.timeout` must be a number with a unit, like 250ms, 10s, 2m or 1h, not `10 seconds`"
+                "config.yaml:2:12: `search.timeout` must be a number with a unit from 1ms to 24h, like 250ms, 10s, 2m or 1h, not `10 seconds`"
             ])
     }
 

@@ -7,7 +7,8 @@ struct DurationParsingTests {
         "the documented forms parse",
         arguments: [
             ("250ms", Duration.milliseconds(250)), ("10s", .seconds(10)), ("1.5s", .milliseconds(1500)),
-            ("2m", .seconds(120)), ("1h", .seconds(3600)), (" 3s ", .seconds(3)),
+            ("2m", .seconds(120)), ("1h", .seconds(3600)), (" 3s ", .seconds(3)), ("24h", .seconds(86400)),
+            ("1ms", .milliseconds(1)),
         ])
     func parses(text: String, expected: Duration) {
         #expect(DurationParsing.parse(text) == expected)
@@ -15,7 +16,10 @@ struct DurationParsingTests {
 
     @Test(
         "anything else is rejected",
-        arguments: ["", "10", "s", "ten s", "-1s", "0s", "1.2.3s", "5 min", "1e3s", "nans"])
+        arguments: [
+            "", "10", "s", "ten s", "-1s", "0s", "1.2.3s", "5 min", "1e3s", "nans",
+            "10000000000000000h", "25h", "86400.001s", "0.0001s", "99999999999999999999999999999999999999ms",
+        ])
     func rejects(text: String) {
         #expect(DurationParsing.parse(text) == nil)
     }

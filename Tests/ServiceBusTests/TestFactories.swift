@@ -61,6 +61,24 @@ struct PlainFactory: ProviderFactory {
     }
 }
 
+/// A provider type that takes any extra key as a free-form option, as `exec` does.
+struct FreeFormFactory: ProviderFactory {
+    struct Options: ProviderOptions {
+        enum CodingKeys: String, CodingKey, CaseIterable { case unused }
+        typealias Keys = CodingKeys
+        static var acceptsUnknownKeys: Bool { true }
+
+        init(from decoder: any Decoder) throws {}
+    }
+
+    var typeName: String { "free" }
+    var summary: String { "a test provider taking free-form options" }
+
+    func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
+        FixedProvider(name: name, supportsPopular: true)
+    }
+}
+
 struct FixedProvider: PhotoProvider {
     let name: String
     let supportsPopular: Bool
@@ -81,7 +99,9 @@ enum Fixtures {
     }
 
     /// Writes `yaml` to a new temporary folder and loads it as `config.yaml`.
-    static func load(_ yaml: String, environment: [String: String] = [:]) throws(ConfigurationError) -> Configuration {
+    static func load(
+        _ yaml: String, environment: [String: String] = [:], registry: ProviderRegistry = registry
+    ) throws(ConfigurationError) -> Configuration {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-config-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("config.yaml")
@@ -92,9 +112,11 @@ enum Fixtures {
     }
 
     /// The messages `yaml` produces, one per problem.
-    static func problems(_ yaml: String, environment: [String: String] = [:]) -> [String] {
+    static func problems(
+        _ yaml: String, environment: [String: String] = [:], registry: ProviderRegistry = registry
+    ) -> [String] {
         do {
-            _ = try load(yaml, environment: environment)
+            _ = try load(yaml, environment: environment, registry: registry)
             return []
         } catch {
             return error.issues.map(\.description)

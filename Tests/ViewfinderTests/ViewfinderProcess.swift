@@ -48,6 +48,7 @@ struct ViewfinderProcess {
         let base = [
             "PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1",
             "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
+            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
         ]
         process.environment = base.merging(environment) { $1 }
         let out = Pipe()

@@ -23,7 +23,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 Console.redact(configuration.secrets)
                 let names = configuration.instances.map(\.name).joined(separator: ", ")
                 Console.out(
-                    "\(configuration.file): OK, \(configuration.instances.count) provider"
+                    "\(TerminalText.sanitized(configuration.file)): OK, \(configuration.instances.count) provider"
                         + "\(configuration.instances.count == 1 ? "" : "s") (\(names))\n")
             } catch let failure as CommandFailure {
                 Console.error(failure.message)

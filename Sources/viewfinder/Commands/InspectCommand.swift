@@ -98,7 +98,8 @@ struct InspectJSON: Encodable {
 
     /// The human-readable block for this file.
     var text: String {
-        guard let metadata else { return "\(path)\n  error        \(error ?? "")\n" }
+        let path = TerminalText.sanitized(path)
+        guard let metadata else { return "\(path)\n  error        \(TerminalText.sanitized(error ?? ""))\n" }
         let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
         let rows: [(String, String?)] = [
             ("format", metadata.format),
@@ -109,10 +110,12 @@ struct InspectJSON: Encodable {
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
             ("title", metadata.title), ("description", metadata.description),
             ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
-            ("rating", metadata.rating.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }),
+            ("rating", metadata.rating.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }),
             ("creator", metadata.creator),
         ]
         return "\(path)\n"
-            + rows.compactMap { name, value in value.map { "  \(TextFitting.pad(name, to: 12)) \($0)\n" } }.joined()
+            + rows.compactMap { name, value in
+                value.map { "  \(TextFitting.pad(name, to: 12)) \(TerminalText.sanitized($0))\n" }
+            }.joined()
     }
 }

@@ -78,6 +78,12 @@ struct ProvidersCommand: AsyncParsableCommand {
     }
 
     private func text(_ entries: [InstanceEntry], file: String) -> String {
+        let entries = entries.map { entry in
+            InstanceEntry(
+                name: TerminalText.sanitized(entry.name), type: TerminalText.sanitized(entry.type),
+                status: entry.status, reason: TerminalText.sanitized(entry.reason))
+        }
+        let file = TerminalText.sanitized(file)
         let nameWidth = max(8, entries.map(\.name.count).max() ?? 0)
         let typeWidth = max(4, entries.map(\.type.count).max() ?? 0)
         var lines = ["Providers in \(file):"]

@@ -29,8 +29,8 @@ struct SearchOptions: ParsableArguments {
     var verbose = false
 
     mutating func validate() throws {
-        if let limit, limit < 1 {
-            throw ValidationError("Please give --limit as a whole number of at least 1.")
+        if let limit, !ResultLimits.range.contains(limit) {
+            throw ValidationError("Please give --limit as \(ResultLimits.description).")
         }
         if let timeout, DurationParsing.parse(timeout) == nil {
             throw ValidationError("Please give --timeout as \(DurationParsing.examples).")

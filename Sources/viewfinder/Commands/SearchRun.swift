@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ProviderKit
 import SearchViewModel
 import ServiceBus
@@ -33,16 +34,25 @@ struct SearchRun {
         var renderer = makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
-        let interrupt = InterruptHandler { search.cancel() }
+        let signals = SignalWatcher.Search { search.cancel() }
+        SignalWatcher.begin(signals)
+        // Nobody reads the results any more (`| head -1`, a full disk): stop the plugins and go.
+        OutputPump.shared.whenOutputFails { search.cancel() }
+        defer {
+            SignalWatcher.end(signals)
+            OutputPump.shared.whenOutputFails(nil)
+        }
         for await state in states where state.request != nil {
             renderer.update(state)
             if state.change == .finished { break }
         }
         let final = await search.value
-        interrupt.stop()
+        // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
+        if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
+        if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         renderer.finish(final)
 
-        if final.wasCancelled { throw ExitCodes.interrupted }
+        if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
         if lineup.providers.isEmpty {
             throw CommandFailure(
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
@@ -55,7 +65,7 @@ struct SearchRun {
         case .table:
             TableRenderer(
                 width: Terminal.width, style: Style(enabled: Terminal.usesColor(onTerminal: Terminal.stdoutIsTerminal)),
-                statusLine: Terminal.stderrIsTerminal
+                statusLine: Terminal.showsStatusLine
                     ? StatusLine(style: Style(enabled: Terminal.usesColor(onTerminal: true))) : nil)
         case .json: JSONRenderer()
         case .ndjson: NDJSONRenderer()

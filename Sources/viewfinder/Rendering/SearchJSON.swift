@@ -132,7 +132,12 @@ enum SearchJSON {
         encoder.outputFormatting =
             pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            // Never `{}` with success: the run ends with this message and status 1.
+            Console.failEncoding(String(describing: error))
+            return ""
+        }
     }
 }

@@ -10,13 +10,14 @@ struct StatusLine {
         guard state.isRunning else { return clear() }
         let parts = state.providers.map { status -> String in
             let row = ProviderStatusRow(status)
+            let name = TerminalText.sanitized(row.name)
             switch status.phase {
-            case .running: return "\(row.name) " + style.dim(status.count > 0 ? "\(status.count)…" : "…")
-            case .ok: return "\(row.name) " + style.green("✓ \(status.count)")
-            case .failed: return "\(row.name) " + style.red("✗")
-            case .timedOut: return "\(row.name) " + style.yellow("timed out")
-            case .skipped: return "\(row.name) " + style.dim("skipped")
-            case .cancelled: return "\(row.name) " + style.dim("cancelled")
+            case .running: return "\(name) " + style.dim(status.count > 0 ? "\(status.count)…" : "…")
+            case .ok: return "\(name) " + style.green("✓ \(status.count)")
+            case .failed: return "\(name) " + style.red("✗")
+            case .timedOut: return "\(name) " + style.yellow("timed out")
+            case .skipped: return "\(name) " + style.dim("skipped")
+            case .cancelled: return "\(name) " + style.dim("cancelled")
             }
         }
         let line = "Searching: " + parts.joined(separator: " · ") + "  (\(state.results.count) results)"

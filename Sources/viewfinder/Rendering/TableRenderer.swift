@@ -17,7 +17,8 @@ struct TableRenderer: SearchRenderer {
         statusLine?.clear()
         let rows = state.results.map { PhotoRow($0) }
         if rows.isEmpty {
-            let what = state.request?.query.map { "matching “\($0)”" } ?? "in the popular feeds"
+            let what =
+                state.request?.query.map { "matching “\(TerminalText.sanitized($0))”" } ?? "in the popular feeds"
             Console.out("No photos found \(what).\n")
         } else {
             Console.out(table(rows))
@@ -37,11 +38,11 @@ struct TableRenderer: SearchRenderer {
 
         init(_ header: String, _ values: [String], minimum: Int = 0, flexible: Bool = false, cutsFront: Bool = false) {
             self.header = header
-            self.values = values
             self.minimum = minimum
             self.flexible = flexible
             self.cutsFront = cutsFront
-            width = max(header.count, values.map(\.count).max() ?? 0)
+            self.values = values.map { TerminalText.sanitized($0) }  // text from outside: one safe line each
+            width = max(header.count, self.values.map(\.count).max() ?? 0)
         }
     }
 
@@ -111,8 +112,8 @@ struct TableRenderer: SearchRenderer {
             case .timedOut: mark = style.yellow("⏱")
             case .skipped, .cancelled, .running: mark = style.dim("–")
             }
-            let detail = row.detail.isEmpty ? "" : ": \(row.detail)"
-            return "\(mark) \(row.name) \(row.phase)\(detail)\n"
+            let detail = row.detail.isEmpty ? "" : ": \(TerminalText.sanitized(row.detail))"
+            return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\n"
         }.joined()
     }
 }

@@ -1,7 +1,17 @@
+import ArgumentParser
 import Foundation
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writes to the terminal, replacing every known secret with `***` first.
+///
+/// Every byte Viewfinder prints goes through here and ``OutputPump``: a failed write is
+/// remembered and decides the exit (``finish(exitCode:)``), never a crash.
 enum Console {
     private static let secrets = Mutex<[String]>([])
 
@@ -19,20 +29,59 @@ enum Console {
 
     /// Writes `text` to standard output.
     static func out(_ text: String) {
-        write(redacted(text), to: FileHandle.standardOutput)
+        OutputPump.shared.enqueue(redacted(text), to: STDOUT_FILENO)
     }
 
     /// Writes `text` to standard error.
     static func err(_ text: String) {
-        write(redacted(text), to: FileHandle.standardError)
+        OutputPump.shared.enqueue(redacted(text), to: STDERR_FILENO)
     }
 
-    /// Prints `viewfinder: error: message` on standard error.
+    /// Prints `viewfinder: error: message` on standard error, each line made safe for a terminal.
     static func error(_ message: String) {
-        err("viewfinder: error: \(message)\n")
+        err("viewfinder: error: \(TerminalText.sanitizedLines(message))\n")
     }
 
-    private static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+    /// How standard output failed, if it did; a running search stops when it does.
+    static var outputFailure: OutputFailure? { OutputPump.shared.outputFailure }
+
+    /// Records that results could not be encoded, so the run ends with an error instead of printing `{}`.
+    static func failEncoding(_ reason: String) {
+        OutputPump.shared.fail(.unencodable(reason))
+    }
+
+    /// Makes the standard descriptors safe before anything runs: a closed one (`>&-`) is
+    /// reopened on `/dev/null`, so no file or socket opened later can take its number and
+    /// receive the results; a closed standard output is remembered as a failure.
+    static func prepareStandardStreams() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_RDWR)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+            if descriptor == STDOUT_FILENO { OutputPump.shared.fail(.closed) }
+        }
+    }
+
+    /// Writes everything queued, then the exit status: a failed standard output wins (141 for
+    /// a broken pipe, 1 otherwise, with a message unless the reader went away or closed it);
+    /// else `exitCode`.
+    static func finish(exitCode: Int32) -> Int32 {
+        OutputPump.shared.drain()
+        guard let failure = OutputPump.shared.outputFailure else { return exitCode }
+        switch failure {
+        case .brokenPipe:
+            return ExitCodes.brokenPipe.rawValue
+        case .closed:
+            return ExitCodes.failed.rawValue
+        case .failed(let code):
+            error("cannot write to standard output: \(String(cString: strerror(code)))")
+        case .unencodable(let reason):
+            error("cannot write the results as JSON: \(reason)")
+        }
+        OutputPump.shared.drain()
+        return ExitCodes.failed.rawValue
     }
 }

@@ -18,6 +18,6 @@ struct ConsoleLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let details = merged.isEmpty ? "" : " (" + merged.map { "\($0): \($1)" }.sorted().joined(separator: ", ") + ")"
-        Console.err("viewfinder: \(event.level): \(event.message)\(details)\n")
+        Console.err("viewfinder: \(event.level): \(TerminalText.sanitized("\(event.message)\(details)"))\n")
     }
 }

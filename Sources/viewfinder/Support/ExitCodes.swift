@@ -10,8 +10,16 @@ enum ExitCodes {
     static let usage = ExitCode(64)
     /// The configuration file is missing or invalid.
     static let configuration = ExitCode(78)
-    /// Interrupted with Ctrl-C.
-    static let interrupted = ExitCode(130)
+    /// Standard output's reader went away (`| head -1`); quiet, as if killed by SIGPIPE.
+    static let brokenPipe = ExitCode(141)
+    // Ctrl-C, SIGTERM and SIGHUP end Viewfinder by the signal itself (a shell shows 130, 143
+    // and 129), after a running search has stopped its plugins: see `SignalWatcher`.
+}
+
+/// A search ended by SIGINT, SIGTERM or SIGHUP, after its plugins were stopped: Viewfinder
+/// ends by the same signal once its output is written.
+struct TerminatedBySignal: Error {
+    let signal: Int32
 }
 
 /// An error the CLI reports itself, with the exit code it ends with.

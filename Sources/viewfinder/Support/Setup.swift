@@ -57,11 +57,15 @@ struct Setup {
         return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
-    private static func cacheDirectory() -> URL {
-        let environment = ProcessInfo.processInfo.environment
+    /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder`; the account's home folder
+    /// only when `$HOME` is unset (Foundation's `homeDirectoryForCurrentUser` ignores `$HOME`).
+    static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        func folder(_ name: String) -> URL? {
+            environment[name].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+        }
         let base =
-            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+            folder("XDG_CACHE_HOME")
+            ?? (folder("HOME") ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
         return base.appendingPathComponent("viewfinder")
     }
 }

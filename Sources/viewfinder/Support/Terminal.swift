@@ -13,10 +13,16 @@ enum Terminal {
     /// Whether standard error is a terminal.
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Colour only on a terminal and only when `NO_COLOR` is not set.
+    /// Whether `TERM=dumb` says the terminal understands no escape sequences at all.
+    static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+
+    /// Colour only on a terminal that is not dumb and only when `NO_COLOR` is not set.
     static func usesColor(onTerminal: Bool) -> Bool {
-        onTerminal && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        onTerminal && !isDumb && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
+
+    /// The live status line (redrawn with escape sequences) only on a terminal that is not dumb.
+    static var showsStatusLine: Bool { stderrIsTerminal && !isDumb }
 
     /// Columns available for standard output: the terminal's, else `$COLUMNS`, else 120.
     static var width: Int {
@@ -25,7 +31,7 @@ enum Terminal {
             return Int(size.ws_col)
         }
         if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
-            return columns
+            return min(columns, 10_000)
         }
         return 120
     }

@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGPIPE into calls on a dedicated thread, so a search can
+/// stop its plugins before Viewfinder exits.
+///
+/// The C handler only writes the signal's number to a pipe (async-signal-safe); a thread
+/// reads it and acts. Handlers, unlike ignored signals, are reset by `exec`, so plugins start
+/// with the default dispositions. Without a search running, a signal ends Viewfinder at once,
+/// as the default action would; a signal ignored at start (`nohup`) stays ignored. SIGPIPE is
+/// always caught and does nothing, so a write to a closed pipe fails with EPIPE and
+/// ``OutputPump`` reports it.
+enum SignalWatcher {
+    /// What a running search does with the signals it receives.
+    final class Search: Sendable {
+        private struct State {
+            var interrupts = 0
+            var terminating: Int32?
+        }
+
+        private let state = Mutex(State())
+        private let cancel: @Sendable () -> Void
+
+        init(cancel: @escaping @Sendable () -> Void) {
+            self.cancel = cancel
+        }
+
+        /// SIGTERM or SIGHUP, when one ended the search; Viewfinder then ends by the same signal.
+        var terminatingSignal: Int32? { state.withLock { $0.terminating } }
+
+        fileprivate func handle(_ signal: Int32) {
+            let first: Bool = state.withLock { state in
+                switch signal {
+                case SIGINT:
+                    state.interrupts += 1
+                    return state.interrupts == 1
+                default:
+                    defer { state.terminating = state.terminating ?? signal }
+                    return state.terminating == nil
+                }
+            }
+            // A second signal means "now": exit without waiting for the plugins to be stopped.
+            guard first else { SignalWatcher.end(by: signal) }
+            cancel()
+            if signal != SIGINT { SignalWatcher.endIfStillRunning(after: .seconds(5), by: signal) }
+        }
+    }
+
+    private static let current = Mutex<Search?>(nil)
+    private static let started = Mutex(false)
+
+    /// Installs the handlers and starts the watching thread; call once, before anything runs.
+    static func install() {
+        let isFirst = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        guard isFirst else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        signalPipeWriteEnd.store(ends[1], ordering: .relaxed)
+        let readEnd = ends[0]
+        let thread = Thread { watch(readEnd) }
+        thread.name = "viewfinder-signals"
+        thread.start()
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
+            var action = sigaction()
+            #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = forwardSignal
+            #else
+                action.__sigaction_u.__sa_handler = forwardSignal
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, nil)
+        }
+    }
+
+    /// Whether `signal` was ignored when Viewfinder started (`nohup` ignores SIGHUP, a shell
+    /// without job control ignores SIGINT for background commands): it then stays ignored.
+    private static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        #if canImport(Glibc)
+            let handler = current.__sigaction_handler.sa_handler
+        #else
+            let handler = current.__sigaction_u.__sa_handler
+        #endif
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Routes the signals to `search` until ``end(_:)``.
+    static func begin(_ search: Search) {
+        current.withLock { $0 = search }
+    }
+
+    /// Stops routing signals to a search: from now on they end Viewfinder at once.
+    static func end(_ search: Search) {
+        current.withLock { if $0 === search { $0 = nil } }
+    }
+
+    private static func watch(_ readEnd: Int32) {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(readEnd, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { return }
+            let signal = Int32(byte)
+            if signal == SIGPIPE { continue }
+            if let search = current.withLock({ $0 }) {
+                search.handle(signal)
+            } else {
+                end(by: signal)
+            }
+        }
+    }
+
+    /// Ends Viewfinder as `signal`'s default action would, so the parent sees it killed by the
+    /// signal (a shell then reports 128 + its number, and stops a loop on Ctrl-C).
+    static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        kill(getpid(), number)
+        _exit(128 + number)  // not reached unless the signal could not be raised
+    }
+
+    /// The last resort if stopping the search hangs: end anyway after `delay`.
+    fileprivate static func endIfStillRunning(after delay: Duration, by signal: Int32) {
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: Double(delay.components.seconds))
+            end(by: signal)
+        }
+        thread.start()
+    }
+}
+
+/// The write end of the signal pipe, read by the C handler.
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
+
+/// The C signal handler: writes the signal's number to the pipe and nothing else.
+private func forwardSignal(_ signal: Int32) {
+    let saved = errno
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
+    errno = saved
+}

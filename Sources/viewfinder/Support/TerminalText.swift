@@ -1,0 +1,42 @@
+/// Makes text from outside (titles, authors, file names, metadata, error messages) safe to
+/// print on a terminal: no control character can move the cursor, clear the screen, set the
+/// window title or break a table row.
+///
+/// JSON output keeps the text as it is; the JSON encoder escapes it.
+enum TerminalText {
+    /// `text` on one line: tabs, newlines and carriage returns become spaces; every other C0
+    /// and C1 control character, DEL, and the bidirectional overrides and isolates become `�`.
+    static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                result.append(" ")
+            } else if isUnsafe(scalar) {
+                result.append("\u{FFFD}")
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// `text` with each line sanitized and the line breaks kept (for multi-line messages).
+    static func sanitizedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// Optional text sanitized.
+    static func sanitized(_ text: String?) -> String? {
+        text.map { sanitized($0) }
+    }
+
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true  // bidi marks, embeddings, isolates
+        default: false
+        }
+    }
+}
