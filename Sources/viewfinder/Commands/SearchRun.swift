@@ -36,7 +36,7 @@ struct SearchRun {
         let interrupt = InterruptHandler { search.cancel() }
         for await state in states where state.request != nil {
             renderer.update(state)
-            if state.change == .finished { break }
+            if state.isFinished { break }
         }
         let final = await search.value
         interrupt.stop()
