@@ -184,4 +184,28 @@ struct SearchViewModelTests {
         #expect(state.results.map(\.photo.title) == ["Pier"])
         #expect(state.results.map(\.score) == [1.0 / 61])
     }
+
+    @Test("1,000 providers answering at once make a few coalesced snapshots, and the final one is exact")
+    func coalescedSnapshots() async {
+        let providers = (0..<1_000).map { index in
+            ScriptedProvider(name: "p\(index)", pages: [(.zero, ScriptedProvider.photos("p\(index)", 2))]).live()
+        }
+        let model = viewModel(providers, timeout: .seconds(60))
+        let states = model.states
+        let reader = Task {
+            var seen = 0
+            for await state in states {
+                seen += 1
+                if state.isFinished { break }
+            }
+            return seen
+        }
+        let final = await model.search(SearchRequest(.search("x"), limit: 30))
+        let seen = await reader.value
+        #expect(seen < 200)  // one snapshot per event would be 2,000; at most one per 50 ms while it runs
+        #expect(final.providers.allSatisfy { $0.phase == .ok && $0.count == 2 })
+        #expect(final.log.count == 2_000)
+        #expect(final.results.count == 30)
+        #expect(final.results.map(\.photo.id).prefix(2) == ["p0-1", "p1-1"])
+    }
 }
