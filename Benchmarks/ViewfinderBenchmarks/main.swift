@@ -42,10 +42,15 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let clock = ContinuousClock()
 
-// `viewfinder-benchmarks scale` runs only the search-at-scale figures.
-if CommandLine.arguments.dropFirst().first == "scale" {
+// `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures.
+switch CommandLine.arguments.dropFirst().first {
+case "scale":
     await runScaleBenchmarks()
     exit(0)
+case "merge":
+    runMergeBenchmarks()
+    exit(0)
+default: break
 }
 
 // 1. Fan-out: providers answering after 150, 400 and 900 ms; the search should end right after the slowest.
@@ -68,44 +73,7 @@ print(
         fanOutMedian, fanOutMedian / 900))
 
 // 2. Merging and ranking 3 × 10,000 results.
-let pages = ["a", "b", "c"].map { ($0, photos($0, 10_000)) }
-var mergeTimes: [Double] = []
-var rankTimes: [Double] = []
-var fullSortTimes: [Double] = []
-for _ in 0..<10 {
-    var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.5), ("c", 0.5)], limit: 30)
-    let started = clock.now
-    for (name, page) in pages { merger.add(page, from: name) }
-    let merged = clock.now
-    let top = merger.ranked()
-    let ranked = clock.now
-    let all = merger.ranked(limit: 30_000)
-    let sorted = clock.now
-    precondition(top.count == 30 && all.count == 30_000)
-    mergeTimes.append(milliseconds(merged - started))
-    rankTimes.append(milliseconds(ranked - merged))
-    fullSortTimes.append(milliseconds(sorted - ranked))
-}
-print(
-    String(
-        format: "merge 3 × 10,000 results: %.2f ms; rank top 30: %.2f ms; total %.2f ms (goal < 20 ms)",
-        median(mergeTimes), median(rankTimes), median(mergeTimes) + median(rankTimes)))
-print(String(format: "rank all 30,000 (full sort): %.2f ms", median(fullSortTimes)))
-
-// The same 3 × 10,000 arriving in pages of 100, ranked after every page as a search does at most.
-var pagedTimes: [Double] = []
-for _ in 0..<5 {
-    var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.5), ("c", 0.5)], limit: 30)
-    let started = clock.now
-    for start in stride(from: 0, to: 10_000, by: 100) {
-        for (name, page) in pages {
-            merger.add(Array(page[start..<start + 100]), from: name)
-            precondition(merger.ranked().count == 30)
-        }
-    }
-    pagedTimes.append(milliseconds(clock.now - started))
-}
-print(String(format: "merge 3 × 10,000 in pages of 100, top 30 ranked after each page: %.2f ms", median(pagedTimes)))
+runMergeBenchmarks()
 
 // 3. HTTP: 200 files of 50 KB from a loopback server, 8 in flight, beside curl --parallel on the same URLs.
 let server = try LoopbackServer(script: "http_fixture_server.py")

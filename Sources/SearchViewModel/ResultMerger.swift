@@ -58,8 +58,7 @@ public struct ResultMerger: Sendable {
         let providerOrder = orderOf(provider)
         var rank = sentByProvider[provider, default: 0]
         let page = pages.count
-        pages.append(photos)
-        entries.reserveCapacity(entries.count + photos.count)
+        pages.append(photos)  // `entries` grows geometrically: reserving per page would copy it every page
         for index in photos.indices {  // indexing, not `for photo in`, avoids copying each record
             rank += 1
             let candidate = Entry(
@@ -77,7 +76,7 @@ public struct ResultMerger: Sendable {
                 if merge(candidate, into: existing) { top.offer(existing, entries[existing].placing) }
             } else {
                 entries.append(candidate)
-                top.offer(target, candidate.placing)
+                top.offerNew(target, candidate.placing)
             }
         }
         sentByProvider[provider] = rank
@@ -124,8 +123,9 @@ public struct ResultMerger: Sendable {
     public func ranked(limit: Int) -> [RankedPhoto] {
         guard limit > 0, !entries.isEmpty else { return [] }
         if limit <= top.limit { return Array(ranked().prefix(limit)) }
-        let all = entries.indices.sorted { entries[$0].placing.precedes(entries[$1].placing) }
-        return rankedPhotos(Array(all.prefix(limit)))
+        var all = entries.indices.map { (placing: entries[$0].placing, entry: $0) }
+        all.sort { $0.placing.precedes($1.placing) }
+        return rankedPhotos(all.prefix(limit).map(\.entry))
     }
 
     private func rankedPhotos(_ indices: [Int]) -> [RankedPhoto] {

@@ -34,12 +34,19 @@ struct TopPlacings: Sendable {
         heap.reserveCapacity(min(self.limit, 1024))
     }
 
-    /// Offers `entry`, new or with a better placing than before.
+    /// Offers `entry` again, with a better placing than before.
     mutating func offer(_ entry: Int, _ placing: Placing) {
         if let at = position[entry] {
             heap[at].placing = placing  // better: it moves away from the worst, at the root
             siftDown(at)
-        } else if heap.count < limit {
+        } else {
+            offerNew(entry, placing)
+        }
+    }
+
+    /// Offers `entry`, never offered before.
+    mutating func offerNew(_ entry: Int, _ placing: Placing) {
+        if heap.count < limit {
             heap.append((entry, placing))
             position[entry] = heap.count - 1
             siftUp(heap.count - 1)
