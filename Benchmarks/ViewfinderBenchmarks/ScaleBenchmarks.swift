@@ -50,8 +50,9 @@ enum ResidentMemory {
     }
 }
 
-/// Runs one search with a subscriber reading every snapshot, as the command line does;
-/// returns the time it took in milliseconds and the peak resident memory in MB.
+/// Runs one search with a subscriber that draws a status line from every snapshot it reads, as
+/// the command line does on a terminal; returns the time it took in milliseconds and the peak
+/// resident memory in MB.
 func measureSearch(_ providers: [LiveProvider], perProvider: Int, timeout: Duration) async -> (
     ms: Double, peakMB: Double
 ) {
@@ -64,7 +65,8 @@ func measureSearch(_ providers: [LiveProvider], perProvider: Int, timeout: Durat
     let reader = Task {
         var seen = 0
         for await state in states where state.request != nil {
-            seen += state.results.count
+            let line = state.providers.map { "\($0.name) \($0.phase.rawValue) \($0.count)" }.joined(separator: " · ")
+            seen += line.utf8.count + state.results.count
             if !state.isRunning { break }
         }
         return seen
