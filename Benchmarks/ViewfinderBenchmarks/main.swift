@@ -42,6 +42,17 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let clock = ContinuousClock()
 
+// `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures.
+switch CommandLine.arguments.dropFirst().first {
+case "scale":
+    await runScaleBenchmarks()
+    exit(0)
+case "merge":
+    runMergeBenchmarks()
+    exit(0)
+default: break
+}
+
 // 1. Fan-out: providers answering after 150, 400 and 900 ms; the search should end right after the slowest.
 var fanOut: [Double] = []
 for _ in 0..<5 {
@@ -62,29 +73,7 @@ print(
         fanOutMedian, fanOutMedian / 900))
 
 // 2. Merging and ranking 3 × 10,000 results.
-let pages = ["a", "b", "c"].map { ($0, photos($0, 10_000)) }
-var mergeTimes: [Double] = []
-var rankTimes: [Double] = []
-var fullSortTimes: [Double] = []
-for _ in 0..<10 {
-    var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.5), ("c", 0.5)])
-    let started = clock.now
-    for (name, page) in pages { merger.add(page, from: name) }
-    let merged = clock.now
-    let top = merger.ranked(limit: 30)
-    let ranked = clock.now
-    let all = merger.ranked(limit: 30_000)
-    let sorted = clock.now
-    precondition(top.count == 30 && all.count == 30_000)
-    mergeTimes.append(milliseconds(merged - started))
-    rankTimes.append(milliseconds(ranked - merged))
-    fullSortTimes.append(milliseconds(sorted - ranked))
-}
-print(
-    String(
-        format: "merge 3 × 10,000 results: %.2f ms; rank top 30: %.2f ms; total %.2f ms (goal < 20 ms)",
-        median(mergeTimes), median(rankTimes), median(mergeTimes) + median(rankTimes)))
-print(String(format: "rank all 30,000 (full sort): %.2f ms", median(fullSortTimes)))
+runMergeBenchmarks()
 
 // 3. HTTP: 200 files of 50 KB from a loopback server, 8 in flight, beside curl --parallel on the same URLs.
 let server = try LoopbackServer(script: "http_fixture_server.py")
@@ -141,3 +130,6 @@ print(
         format: "http: 200 × 50 KB, 8 in flight: viewfinder %.1f ms, curl --parallel %.1f ms, ratio %.2f (goal ≤ 1.2)",
         oursMedian, curlMedian, oursMedian / curlMedian))
 server.stop()
+
+// 4. The search at scale: many photos from one provider, and thousands of providers.
+await runScaleBenchmarks()

@@ -3,39 +3,49 @@ import ProviderKit
 /// Merges pages from several providers into one ranked, de-duplicated list.
 ///
 /// Score is weighted reciprocal-rank fusion: weight / (60 + rank within its provider).
-/// A photo reached twice keeps the richer record and the better score. Ties are broken by
-/// provider order in the configuration, then rank within the provider, then id.
+/// A photo reached twice keeps the richer record (equally rich: the record of the provider
+/// listed first, then of its better rank) and the better score, whichever provider answered
+/// first. Ties are broken by provider order in the configuration, then rank within the provider.
+///
+/// The best `limit` photos are kept up to date as pages arrive (a heap of `limit` entries), so
+/// adding a page costs O(page × log limit) and reading the ranking O(limit × log limit), however
+/// many photos arrived before: a search costs time linear in the photos it receives.
 public struct ResultMerger: Sendable {
     /// The constant k of reciprocal-rank fusion.
     public static let fusionConstant = 60.0
 
     /// One distinct photo: where its record is kept, and its best placing.
     private struct Entry: Sendable {
+        /// Where the record shown for the photo is, and which provider and rank sent it.
         var page: Int
         var index: Int
-        var score: Double
-        var providerOrder: Int
-        var providerRank: Int
+        var recordOrder: Int
+        var recordRank: Int
+        /// The best placing among every provider that sent the photo.
+        var placing: Placing
     }
 
     private let weights: [String: Double]
-    private let order: [String: Int]
+    private var order: [String: Int]
     /// Every page as it arrived; entries refer into these, so no photo is copied while merging.
     private var pages: [[Photo]] = []
     private var entries: [Entry] = []
     private var entryByKey = FingerprintTable()
     private var sentByProvider: [String: Int] = [:]
+    private var top: TopPlacings
 
-    /// Creates a merger; `providers` lists instance names with weights, in configuration order.
-    public init(providers: [(name: String, weight: Double)]) {
+    /// Creates a merger; `providers` lists instance names with weights, in configuration order,
+    /// and ``ranked()`` keeps the best `limit` photos.
+    public init(providers: [(name: String, weight: Double)], limit: Int = 30) {
         var weights: [String: Double] = [:]
         var order: [String: Int] = [:]
-        for (index, provider) in providers.enumerated() {
+        for (index, provider) in providers.enumerated() where order[provider.name] == nil {
             weights[provider.name] = provider.weight
             order[provider.name] = index
         }
         self.weights = weights
         self.order = order
+        top = TopPlacings(limit: limit)
     }
 
     /// How many distinct photos the merger holds.
@@ -43,17 +53,19 @@ public struct ResultMerger: Sendable {
 
     /// Adds a page from `provider`, ranks continuing from its earlier pages.
     public mutating func add(_ photos: [Photo], from provider: String) {
+        guard !photos.isEmpty else { return }
         let weight = weights[provider] ?? 1.0
-        let providerOrder = order[provider] ?? order.count
+        let providerOrder = orderOf(provider)
         var rank = sentByProvider[provider, default: 0]
         let page = pages.count
-        pages.append(photos)
-        entries.reserveCapacity(entries.count + photos.count)
+        pages.append(photos)  // `entries` grows geometrically: reserving per page would copy it every page
         for index in photos.indices {  // indexing, not `for photo in`, avoids copying each record
             rank += 1
             let candidate = Entry(
-                page: page, index: index, score: weight / (Self.fusionConstant + Double(rank)),
-                providerOrder: providerOrder, providerRank: rank)
+                page: page, index: index, recordOrder: providerOrder, recordRank: rank,
+                placing: Placing(
+                    score: weight / (Self.fusionConstant + Double(rank)), providerOrder: providerOrder,
+                    providerRank: rank))
             let idKey = PhotoFingerprint.id(provider: providerOrder, id: photos[index].id)
             let pageKey = photos[index].pageURL.flatMap(PhotoFingerprint.page)
             let existing = entryByKey.value(for: idKey) ?? pageKey.flatMap(entryByKey.value(for:))
@@ -61,67 +73,65 @@ public struct ResultMerger: Sendable {
             entryByKey.insertIfAbsent(idKey, target)
             if let pageKey { entryByKey.insertIfAbsent(pageKey, target) }
             if let existing {
-                merge(candidate, into: existing)
+                if merge(candidate, into: existing) { top.offer(existing, entries[existing].placing) }
             } else {
                 entries.append(candidate)
+                top.offerNew(target, candidate.placing)
             }
         }
         sentByProvider[provider] = rank
     }
 
+    /// A provider's place in the configuration; one the merger was not told about ranks after
+    /// every configured one, in order of first appearance, so no two providers share a place.
+    private mutating func orderOf(_ provider: String) -> Int {
+        if let known = order[provider] { return known }
+        let next = (order.values.max() ?? -1) + 1
+        order[provider] = next
+        return next
+    }
+
     private func photo(_ entry: Entry) -> Photo { pages[entry.page][entry.index] }
 
-    private mutating func merge(_ candidate: Entry, into index: Int) {
+    /// Folds `candidate` into the entry at `index`; `true` when its placing got better.
+    private mutating func merge(_ candidate: Entry, into index: Int) -> Bool {
         var entry = entries[index]
-        let keepsCandidateRecord = photo(candidate).richness > photo(entry).richness
-        if precedes(candidate, entry) {
-            entry.score = candidate.score
-            entry.providerOrder = candidate.providerOrder
-            entry.providerRank = candidate.providerRank
-        }
-        if keepsCandidateRecord {
+        let candidateRichness = photo(candidate).richness
+        let entryRichness = photo(entry).richness
+        if candidateRichness > entryRichness
+            || (candidateRichness == entryRichness
+                && (candidate.recordOrder, candidate.recordRank) < (entry.recordOrder, entry.recordRank))
+        {
             entry.page = candidate.page
             entry.index = candidate.index
+            entry.recordOrder = candidate.recordOrder
+            entry.recordRank = candidate.recordRank
         }
+        let placedBetter = candidate.placing.precedes(entry.placing)
+        if placedBetter { entry.placing = candidate.placing }
         entries[index] = entry
+        return placedBetter
     }
 
-    private func precedes(_ a: Entry, _ b: Entry) -> Bool {
-        if a.score != b.score { return a.score > b.score }
-        if a.providerOrder != b.providerOrder { return a.providerOrder < b.providerOrder }
-        if a.providerRank != b.providerRank { return a.providerRank < b.providerRank }
-        return photo(a).id < photo(b).id
+    /// The best `limit` photos (the limit the merger was created with), ranked.
+    public func ranked() -> [RankedPhoto] {
+        rankedPhotos(top.sorted())
     }
 
-    /// The best `limit` photos, ranked.
+    /// The best `limit` photos, ranked, for any `limit`: from the kept best ones when `limit`
+    /// is within them, otherwise by selecting among every photo.
     public func ranked(limit: Int) -> [RankedPhoto] {
         guard limit > 0, !entries.isEmpty else { return [] }
-        let top: [Entry]
-        if limit < entries.count / 4 {
-            top = selectTop(limit)
-        } else {
-            top = Array(entries.sorted(by: precedes).prefix(limit))
-        }
-        return top.enumerated().map {
-            RankedPhoto(rank: $0.offset + 1, score: $0.element.score, photo: photo($0.element))
-        }
+        if limit <= top.limit { return Array(ranked().prefix(limit)) }
+        var all = entries.indices.map { (placing: entries[$0].placing, entry: $0) }
+        all.sort { $0.placing.precedes($1.placing) }
+        return rankedPhotos(all.prefix(limit).map(\.entry))
     }
 
-    /// The first `k` entries in ranking order, without sorting everything.
-    private func selectTop(_ k: Int) -> [Entry] {
-        var best: [Entry] = []
-        best.reserveCapacity(k + 1)
-        for entry in entries {
-            if best.count == k, let last = best.last, !precedes(entry, last) { continue }
-            var low = 0
-            var high = best.count
-            while low < high {
-                let mid = (low + high) / 2
-                if precedes(best[mid], entry) { low = mid + 1 } else { high = mid }
-            }
-            best.insert(entry, at: low)
-            if best.count > k { best.removeLast() }
+    private func rankedPhotos(_ indices: [Int]) -> [RankedPhoto] {
+        indices.enumerated().map {
+            RankedPhoto(
+                rank: $0.offset + 1, score: entries[$0.element].placing.score, photo: photo(entries[$0.element]))
         }
-        return best
     }
 }

@@ -8,25 +8,28 @@ public struct SearchState: Sendable {
     public var providers: [ProviderStatus]
     /// The merged, ranked results so far, best first.
     public var results: [RankedPhoto]
-    /// Whether any provider may still add results.
+    /// Whether any provider may still add results; `false` before the search and once it is over.
     public var isRunning: Bool
-    /// What changed to produce this snapshot.
-    public var change: SearchChange
+    /// Every page and provider result so far, in order, for views that show each of them.
+    public var log: SearchLog
 
     /// The state before any search.
-    public static let idle = SearchState(request: nil, providers: [], results: [], isRunning: false, change: .idle)
+    public static let idle = SearchState(request: nil, providers: [], results: [], isRunning: false)
 
     /// Creates a snapshot.
     public init(
         request: SearchRequest?, providers: [ProviderStatus], results: [RankedPhoto], isRunning: Bool,
-        change: SearchChange
+        log: SearchLog = SearchLog()
     ) {
         self.request = request
         self.providers = providers
         self.results = results
         self.isRunning = isRunning
-        self.change = change
+        self.log = log
     }
+
+    /// Whether this is the final snapshot of a search: it started and is over.
+    public var isFinished: Bool { request != nil && !isRunning }
 
     /// Whether at least one provider ran and every provider that ran failed or timed out.
     public var everyProviderFailed: Bool {
@@ -36,20 +39,6 @@ public struct SearchState: Sendable {
 
     /// Whether the search ended because it was cancelled.
     public var wasCancelled: Bool { providers.contains { $0.phase == .cancelled } }
-}
-
-/// What happened between one snapshot and the previous one.
-public enum SearchChange: Sendable, Equatable {
-    /// No search has started.
-    case idle
-    /// A search started; every live provider is running.
-    case started
-    /// A provider sent a page of photos.
-    case page(provider: String, photos: [Photo])
-    /// A provider finished, failed, timed out or was cancelled.
-    case providerFinished(String)
-    /// The search is over.
-    case finished
 }
 
 /// How one provider is doing in the current search.

@@ -6,12 +6,17 @@ import ServiceBus
 ///
 /// The view subscribes to ``states`` and renders snapshots; it never reaches a provider.
 /// Providers are started together; a fast provider's results are visible before a slow
-/// one answers; one provider's failure never stops the others; when the deadline passes,
-/// the search finishes with what arrived and marks late providers timed out.
+/// one answers; one provider's failure never stops the others. The deadline is a promise:
+/// when it passes (or a provider's own timeout does), the search stops waiting, whatever
+/// the provider is doing, marks it timed out and cancels it.
 public final class SearchViewModel: Sendable {
     private let lineup: ProviderLineup
     private let settings: SearchSettings
     private let publisher = StatePublisher(initial: SearchState.idle)
+
+    /// Snapshots are published at most this often while a search runs (the last one at once),
+    /// so a search with thousands of providers or pages does not copy its state for each.
+    static let publishInterval = Duration.milliseconds(50)
 
     /// Creates a view-model over the providers the bus built.
     public init(lineup: ProviderLineup, settings: SearchSettings) {
@@ -19,7 +24,9 @@ public final class SearchViewModel: Sendable {
         self.settings = settings
     }
 
-    /// Snapshots as they change; a late subscriber gets the latest snapshot first.
+    /// Snapshots as they change; a late subscriber gets the latest snapshot first, and one that
+    /// falls behind gets the newest snapshot, never a backlog. Every subscriber sees the final
+    /// snapshot of a search (``SearchState/isFinished``); ``SearchState/log`` has every page.
     public var states: AsyncStream<SearchState> { publisher.subscribe() }
 
     /// The latest snapshot.
@@ -30,99 +37,105 @@ public final class SearchViewModel: Sendable {
         text.contains(where: { $0.isLetter || $0.isNumber }) ? nil : "the query needs at least one letter or digit"
     }
 
-    /// Runs `request` to the end (or until the calling task is cancelled) and returns the final state.
+    /// What the search loop waits for.
+    private enum Input: Sendable {
+        case page(Int, [Photo])
+        case finished(Int, ProviderRun.Outcome)
+        /// A cutoff may have passed, or a snapshot may be due.
+        case clock
+    }
+
+    /// Runs `request` until every provider is over, the deadline passes or the calling task is
+    /// cancelled, and returns the final state. It never waits for a provider past its due time.
+    ///
+    /// Each provider runs in an unstructured `Task`, not in a task group: a group awaits all of
+    /// its children before it returns, so one provider that ignores cancellation (or blocks)
+    /// would hold the search past its deadline. Here the search cancels every straggler (which
+    /// runs its cancellation handlers, e.g. killing a plugin's process group) before it returns,
+    /// and does not wait for it; whatever a straggler sends later is ignored.
     @discardableResult
     public func search(_ request: SearchRequest) async -> SearchState {
         let clock = ContinuousClock()
         let start = clock.now
-        var merger = ResultMerger(providers: lineup.providers.map { ($0.name, $0.weight) })
-        var state = SearchState(
-            request: request,
-            providers: lineup.providers.map { ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .running) }
-                + lineup.skipped.map {
-                    ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
-                },
-            results: [], isRunning: true, change: .started)
-        publisher.publish(state)
+        let schedule = SearchSchedule(
+            start: start, timeout: settings.timeout, requestDeadline: request.deadline,
+            providerTimeouts: lineup.providers.map(\.timeout))
+        var progress = SearchProgress(request: request, lineup: lineup, limit: settings.limit)
+        publisher.publish(progress.snapshot(isRunning: true))
+        var published = clock.now
 
-        var pending = Set(lineup.providers.indices)
-        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-        await withTaskGroup(of: Void.self) { group in
-            for (index, live) in lineup.providers.enumerated() {
-                let run = ProviderRun(live: live, request: request.limited(to: live.maxResults ?? request.limit))
-                group.addTask {
-                    let outcome = await run.run { photos in continuation.yield(.page(index, photos)) }
+        let (inputs, continuation) = AsyncStream.makeStream(of: Input.self)
+        var runs: [Task<Void, Never>] = []
+        runs.reserveCapacity(lineup.providers.count)
+        for (index, live) in lineup.providers.enumerated() {
+            let run = ProviderRun(
+                provider: live.provider,
+                request: request.limited(to: live.maxResults ?? request.limit).due(by: schedule.dueByProvider[index]))
+            runs.append(
+                Task {
+                    let outcome = await run.run { continuation.yield(.page(index, $0)) }
                     continuation.yield(.finished(index, outcome))
-                }
-            }
-            let timeout = settings.timeout
-            group.addTask {
-                guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                continuation.yield(.deadline)
-            }
-            if !pending.isEmpty {
-                for await event in events {
-                    apply(event, to: &state, merger: &merger, pending: &pending, elapsed: clock.now - start)
-                    if pending.isEmpty { break }
-                }
-            }
-            group.cancelAll()
+                })
         }
+        let timer = Task { await Self.wake(continuation, at: schedule.cutoffs.map(\.instant), clock: clock) }
+
+        var nextCutoff = 0
+        if progress.runningCount > 0 {
+            for await input in inputs {
+                let now = clock.now
+                switch input {
+                case .page(let index, let photos): progress.accept(photos, from: index)
+                case .finished(let index, .ok): progress.finish(index, .ok, after: now - start)
+                case .finished(let index, .failed(let message)):
+                    progress.finish(index, .failed, message: message, after: now - start)
+                case .finished(let index, .cancelled): progress.finish(index, .cancelled, after: now - start)
+                case .clock: break
+                }
+                while nextCutoff < schedule.cutoffs.count, schedule.cutoffs[nextCutoff].instant <= now {
+                    let cutoff = schedule.cutoffs[nextCutoff]
+                    for index in cutoff.providers where progress.isRunning(index) {
+                        progress.finish(
+                            index, .timedOut, message: "no answer within \(cutoff.within.shortDescription)",
+                            after: now - start)
+                        runs[index].cancel()
+                    }
+                    nextCutoff += 1
+                }
+                if progress.runningCount == 0 || Task.isCancelled { break }
+                if progress.hasChanges, now - published >= Self.publishInterval {
+                    publisher.publish(progress.snapshot(isRunning: true))
+                    published = now
+                }
+            }
+        }
+        // Only when the caller cancelled the search: stop every provider still running.
+        for index in runs.indices where progress.isRunning(index) {
+            progress.finish(index, .cancelled, after: clock.now - start)
+            runs[index].cancel()
+        }
+        timer.cancel()
         continuation.finish()
-
-        for index in pending {  // only when the caller cancelled the search
-            state.providers[index].phase = .cancelled
-            state.providers[index].duration = clock.now - start
-        }
-        state.isRunning = false
-        state.change = .finished
-        publisher.publish(state)
-        return state
+        let final = progress.snapshot(isRunning: false)
+        publisher.publish(final)
+        return final
     }
 
-    private enum Event: Sendable {
-        case page(Int, [Photo])
-        case finished(Int, ProviderRun.Outcome)
-        case deadline
-    }
-
-    private func apply(
-        _ event: Event, to state: inout SearchState, merger: inout ResultMerger, pending: inout Set<Int>,
-        elapsed: Duration
-    ) {
-        switch event {
-        case .page(let index, let photos):
-            guard pending.contains(index) else { return }
-            let live = lineup.providers[index]
-            let wanted = (live.maxResults ?? state.request?.limit ?? photos.count) - state.providers[index].count
-            let accepted = Array(photos.prefix(max(0, wanted)))
-            merger.add(accepted, from: live.name)
-            state.providers[index].count += accepted.count
-            state.results = merger.ranked(limit: settings.limit)
-            state.change = .page(provider: live.name, photos: accepted)
-            publisher.publish(state)
-        case .finished(let index, let outcome):
-            guard pending.remove(index) != nil else { return }
-            finish(index, outcome, elapsed: elapsed, in: &state)
-        case .deadline:
-            for index in pending.sorted() { finish(index, .timedOut, elapsed: elapsed, in: &state) }
-            pending.removeAll()
+    /// Sends `.clock` at each of `instants` and every ``publishInterval`` until the last instant.
+    private static func wake(
+        _ continuation: AsyncStream<Input>.Continuation, at instants: [ContinuousClock.Instant], clock: ContinuousClock
+    ) async {
+        var next = 0
+        var tick = clock.now + publishInterval
+        while next < instants.count {
+            do {
+                try await Task.sleep(until: min(instants[next], tick), clock: clock)
+            } catch {
+                return
+            }
+            let now = clock.now
+            while next < instants.count, instants[next] <= now { next += 1 }
+            if now >= tick { tick = now + publishInterval }
+            continuation.yield(.clock)
         }
-    }
-
-    private func finish(_ index: Int, _ outcome: ProviderRun.Outcome, elapsed: Duration, in state: inout SearchState) {
-        switch outcome {
-        case .ok: state.providers[index].phase = .ok
-        case .failed(let message):
-            state.providers[index].phase = .failed
-            state.providers[index].message = message
-        case .timedOut:
-            state.providers[index].phase = .timedOut
-            state.providers[index].message = "no answer within \(elapsed.shortDescription)"
-        case .cancelled: state.providers[index].phase = .cancelled
-        }
-        state.providers[index].duration = elapsed
-        state.change = .providerFinished(state.providers[index].name)
-        publisher.publish(state)
     }
 }

@@ -2,6 +2,11 @@ import Foundation
 import Synchronization
 
 /// Broadcasts snapshots to every subscriber; a new subscriber receives the latest snapshot first.
+///
+/// A subscriber that falls behind gets the newest snapshot, not every one in between: each
+/// holds at most one unread snapshot, so a slow view never makes memory grow. The last
+/// snapshot of a search is never replaced until the next search starts, so every subscriber
+/// sees it.
 final class StatePublisher<State: Sendable>: Sendable {
     private struct Storage {
         var latest: State
@@ -17,9 +22,9 @@ final class StatePublisher<State: Sendable>: Sendable {
     /// The latest snapshot.
     var latest: State { storage.withLock { $0.latest } }
 
-    /// A stream of snapshots starting with the latest one; it never drops a snapshot.
+    /// A stream of snapshots starting with the latest one, keeping only the newest unread one.
     func subscribe() -> AsyncStream<State> {
-        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .unbounded)
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         storage.withLock { storage in
             continuation.yield(storage.latest)

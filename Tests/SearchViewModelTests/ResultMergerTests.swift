@@ -25,7 +25,7 @@ struct ResultMergerTests {
         #expect(merger.ranked(limit: 5).map(\.score) == expected)
     }
 
-    @Test("equal scores are ordered by provider order in the configuration, then by id")
+    @Test("equal scores are ordered by provider order in the configuration")
     func deterministicTies() {
         var merger = ResultMerger(providers: [("second", 1.0), ("first", 1.0)])
         merger.add([Photo(provider: "first", id: "x")], from: "first")
@@ -79,5 +79,72 @@ struct ResultMergerTests {
         merger.add([Photo(provider: "b", id: "2", pageURL: URL(string: "http://example.com/p/1"))], from: "b")
         merger.add([Photo(provider: "b", id: "3", pageURL: URL(string: "http://example.com/p/1?size=l"))], from: "b")
         #expect(merger.count == 2)
+    }
+
+    @Test("equally rich records of one photo go to the provider listed first, whichever arrives first")
+    func equalRecordsGoToTheFirstListed() {
+        let first = Photo(
+            provider: "first", id: "f1", title: "Harbour", pageURL: URL(string: "https://example.com/p/1"))
+        let second = Photo(provider: "second", id: "s9", title: "Quay", pageURL: URL(string: "https://example.com/p/1"))
+        var forward = ResultMerger(providers: [("first", 1.0), ("second", 1.0)])
+        forward.add([first], from: "first")
+        forward.add([second], from: "second")
+        var backward = ResultMerger(providers: [("first", 1.0), ("second", 1.0)])
+        backward.add([second], from: "second")
+        backward.add([first], from: "first")
+        #expect(forward.ranked() == backward.ranked())
+        #expect(forward.ranked().map(\.photo.provider) == ["first"])
+        #expect(forward.ranked().map(\.photo.title) == ["Harbour"])
+    }
+
+    @Test("the ranking of many overlapping pages is the same in every arrival order, and matches a full sort")
+    func arrivalOrderDoesNotMatter() {
+        var generator = SplitMix(seed: 12)
+        let providers = ["a", "b", "c", "d"]
+        let pages = providers.flatMap { name in
+            (0..<5).map { _ in
+                (
+                    name,
+                    (0..<40).map { _ in
+                        // Ids repeat within a provider and page URLs across providers; one id, one page.
+                        let number = generator.next() % 150
+                        return Photo(
+                            provider: name, id: "\(name)-\(number)", title: generator.next() % 2 == 0 ? "t" : nil,
+                            pageURL: URL(string: "https://example.com/\(number * 7 % 200)"))
+                    }
+                )
+            }
+        }
+        let weights = [("a", 1.0), ("b", 1.5), ("c", 0.5), ("d", 1.0)]
+        var reference = ResultMerger(providers: weights, limit: 25)
+        for (name, photos) in pages { reference.add(photos, from: name) }
+        let expected = reference.ranked()
+        #expect(expected.count == 25)
+        #expect(expected == Array(reference.ranked(limit: 10_000).prefix(25)))
+        for _ in 0..<5 {
+            // Pages of one provider keep their order; providers interleave differently.
+            var queues = providers.map { name in pages.filter { $0.0 == name } }
+            var merger = ResultMerger(providers: weights, limit: 25)
+            while queues.contains(where: { !$0.isEmpty }) {
+                let open = queues.indices.filter { !queues[$0].isEmpty }
+                let pick = open[Int(generator.next() % UInt64(open.count))]
+                let (name, photos) = queues[pick].removeFirst()
+                merger.add(photos, from: name)
+            }
+            #expect(merger.ranked() == expected)
+        }
+    }
+}
+
+/// A small deterministic pseudo-random generator, so a test's data is the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
     }
 }

@@ -87,6 +87,7 @@ struct SearchViewModelTests {
             .search(SearchRequest(.search("x"), limit: 30))
         #expect(clock.now - started < .seconds(30))  // both providers would wait an hour
         #expect(state.providers.map(\.phase) == [.timedOut, .timedOut])
+        #expect(state.providers.map(\.message) == ["no answer within 2.0 s", "no answer within 2.0 s"])
         #expect(state.results.map(\.photo.id) == ["partial-1", "partial-2"])
         #expect(!state.isRunning)
         #expect(state.everyProviderFailed)
@@ -99,7 +100,9 @@ struct SearchViewModelTests {
         let model = viewModel([never.live(), done.live()])
         let states = model.states
         let task = Task { await model.search(SearchRequest(.search("x"), limit: 30)) }
-        for await state in states where state.change == .providerFinished("done") { break }
+        for await state in states where state.providers.first?.name == "never" && state.providers[1].phase == .ok {
+            break
+        }
         let clock = ContinuousClock()
         let started = clock.now
         task.cancel()
@@ -117,7 +120,7 @@ struct SearchViewModelTests {
         await model.search(SearchRequest(.search("x"), limit: 30))
         var iterator = model.states.makeAsyncIterator()
         let first = await iterator.next()
-        #expect(first?.change == .finished)
+        #expect(first?.isFinished == true)
         #expect(first?.results.count == 2)
         #expect(first?.isRunning == false)
     }
@@ -144,23 +147,65 @@ struct SearchViewModelTests {
         #expect(state.results.map(\.rank) == Array(1...8))
     }
 
-    @Test("snapshots arrive in order: started, pages and provider results, then finished")
-    func snapshotSequence() async {
-        let one = ScriptedProvider(
-            name: "one",
-            pages: [(.zero, ScriptedProvider.photos("one", 1)), (.milliseconds(5), ScriptedProvider.photos("one", 1))])
+    @Test("the log has every page and provider result in order, though snapshots are coalesced")
+    func logHasEveryEvent() async {
+        let pages = (1...40).map { page in
+            (Duration.zero, [Photo(provider: "one", id: "\(page)")])
+        }
+        let one = ScriptedProvider(name: "one", pages: pages)
         let model = viewModel([one.live()])
         let states = model.states
-        async let final = model.search(SearchRequest(.search("x"), limit: 30))
-        var changes: [SearchChange] = []
-        for await state in states {
-            changes.append(state.change)
-            if state.change == .finished { break }
+        let final = await model.search(SearchRequest(.search("x"), limit: 100))
+        let events = final.log.events(from: 0)
+        #expect(events.count == 41)
+        #expect(events.first == .page(provider: "one", photos: [Photo(provider: "one", id: "1")]))
+        #expect(events.last == .providerFinished(final.providers[0]))
+        #expect(final.log.events(from: 39).count == 2)
+        // A subscriber that read nothing while the search ran holds only the newest snapshot.
+        var unread = states.makeAsyncIterator()
+        let newest = await unread.next()
+        #expect(newest?.isFinished == true)
+        #expect(newest?.log.count == 41)
+    }
+
+    @Test(
+        "the same photo from two providers is credited to the one listed first, whichever answers first",
+        arguments: [(Duration.zero, Duration.milliseconds(300)), (.milliseconds(300), .zero)])
+    func duplicateCreditedToFirstListed(delays: (first: Duration, second: Duration)) async {
+        let url = URL(string: "https://example.com/photos/7")
+        let first = ScriptedProvider(
+            name: "first", pages: [(delays.first, [Photo(provider: "first", id: "7", title: "Pier", pageURL: url)])])
+        let second = ScriptedProvider(
+            name: "second",
+            pages: [(delays.second, [Photo(provider: "second", id: "x7", title: "Jetty", pageURL: url)])]
+        )
+        let state = await viewModel([first.live(), second.live()]).search(SearchRequest(.search("x"), limit: 30))
+        #expect(state.results.map(\.photo.provider) == ["first"])
+        #expect(state.results.map(\.photo.title) == ["Pier"])
+        #expect(state.results.map(\.score) == [1.0 / 61])
+    }
+
+    @Test("1,000 providers answering at once make a few coalesced snapshots, and the final one is exact")
+    func coalescedSnapshots() async {
+        let providers = (0..<1_000).map { index in
+            ScriptedProvider(name: "p\(index)", pages: [(.zero, ScriptedProvider.photos("p\(index)", 2))]).live()
         }
-        _ = await final
-        #expect(changes.count == 6)
-        #expect(changes.first == .idle)
-        #expect(changes[1] == .started)
-        #expect(changes.suffix(2) == [.providerFinished("one"), .finished])
+        let model = viewModel(providers, timeout: .seconds(60))
+        let states = model.states
+        let reader = Task {
+            var seen = 0
+            for await state in states {
+                seen += 1
+                if state.isFinished { break }
+            }
+            return seen
+        }
+        let final = await model.search(SearchRequest(.search("x"), limit: 30))
+        let seen = await reader.value
+        #expect(seen < 200)  // one snapshot per event would be 2,000; at most one per 50 ms while it runs
+        #expect(final.providers.allSatisfy { $0.phase == .ok && $0.count == 2 })
+        #expect(final.log.count == 2_000)
+        #expect(final.results.count == 30)
+        #expect(final.results.map(\.photo.id).prefix(2) == ["p0-1", "p1-1"])
     }
 }

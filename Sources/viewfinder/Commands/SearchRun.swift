@@ -44,7 +44,7 @@ struct SearchRun {
         }
         for await state in states where state.request != nil {
             renderer.update(state)
-            if state.change == .finished { break }
+            if state.isFinished { break }
         }
         let final = await search.value
         // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.

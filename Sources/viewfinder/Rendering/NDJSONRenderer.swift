@@ -34,27 +34,33 @@ struct NDJSONRenderer: SearchRenderer {
         }
     }
 
+    /// Whether the skipped providers were written (they come first).
+    private var wroteSkipped = false
+    /// How many events of the search's log were written.
+    private var written = 0
+
+    /// Writes what happened since the last snapshot: snapshots are coalesced, so the events
+    /// come from the search's log, which has every page and provider result in order.
     mutating func update(_ state: SearchState) {
-        switch state.change {
-        case .started:
+        if !wroteSkipped {
+            wroteSkipped = true
             for status in state.providers where status.phase == .skipped {
                 emit(ProviderEvent(provider: SearchJSON.ProviderJSON(status)))
             }
-        case .page(let provider, let photos):
-            emit(PageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON($0) }))
-        case .providerFinished(let name):
-            if let status = state.providers.first(where: { $0.name == name }) {
+        }
+        for event in state.log.events(from: written) {
+            switch event {
+            case .page(let provider, let photos):
+                emit(PageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON($0) }))
+            case .providerFinished(let status):
                 emit(ProviderEvent(provider: SearchJSON.ProviderJSON(status)))
             }
-        case .idle, .finished:
-            break
         }
+        written = max(written, state.log.count)
     }
 
     mutating func finish(_ state: SearchState) {
-        for status in state.providers where status.phase == .cancelled {
-            emit(ProviderEvent(provider: SearchJSON.ProviderJSON(status)))
-        }
+        update(state)
         emit(DoneEvent(result: SearchJSON.Result(state)))
     }
 

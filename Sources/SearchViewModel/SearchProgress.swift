@@ -1,0 +1,67 @@
+import ProviderKit
+import ServiceBus
+
+/// Everything one search has taken in so far: provider statuses, the merged ranking and the log.
+///
+/// Each page or provider result costs time for its own photos only (never for the photos or
+/// providers before it), so a search costs time linear in what it receives; the snapshot,
+/// whose cost grows with the number of providers and the limit, is built only when published.
+struct SearchProgress {
+    private var state: SearchState
+    private var merger: ResultMerger
+    private let log = SearchLogWriter()
+    private let names: [String]
+    private var running: [Bool]
+    /// How many providers are still running.
+    private(set) var runningCount: Int
+    /// Whether something changed since the last snapshot.
+    private(set) var hasChanges = false
+
+    /// A search for `request` over `lineup`, every live provider running, keeping the best `limit` photos.
+    init(request: SearchRequest, lineup: ProviderLineup, limit: Int) {
+        names = lineup.providers.map(\.name)
+        merger = ResultMerger(providers: lineup.providers.map { ($0.name, $0.weight) }, limit: limit)
+        running = Array(repeating: true, count: lineup.providers.count)
+        runningCount = lineup.providers.count
+        state = SearchState(
+            request: request,
+            providers: lineup.providers.map { ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .running) }
+                + lineup.skipped.map {
+                    ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
+                },
+            results: [], isRunning: true)
+    }
+
+    /// Whether the provider at `index` is still running.
+    func isRunning(_ index: Int) -> Bool { running[index] }
+
+    /// Takes in a page from the provider at `index`, unless it is no longer running.
+    mutating func accept(_ photos: [Photo], from index: Int) {
+        guard running[index], !photos.isEmpty else { return }
+        merger.add(photos, from: names[index])
+        state.providers[index].count += photos.count
+        log.append(.page(provider: names[index], photos: photos))
+        hasChanges = true
+    }
+
+    /// Marks the provider at `index` as over, unless it already is.
+    mutating func finish(_ index: Int, _ phase: ProviderStatus.Phase, message: String? = nil, after elapsed: Duration) {
+        guard running[index] else { return }
+        running[index] = false
+        runningCount -= 1
+        state.providers[index].phase = phase
+        state.providers[index].message = message
+        state.providers[index].duration = elapsed
+        log.append(.providerFinished(state.providers[index]))
+        hasChanges = true
+    }
+
+    /// The snapshot as of now; `isRunning` says whether the search goes on.
+    mutating func snapshot(isRunning: Bool) -> SearchState {
+        state.isRunning = isRunning
+        state.results = merger.ranked()
+        state.log = log.log
+        hasChanges = false
+        return state
+    }
+}
