@@ -1,18 +1,30 @@
 /// Any JSON (or YAML scalar/collection) value, passed through to a plugin as `options`.
+///
+/// Only values JSON can carry are accepted: decoding rejects `.inf`, `.nan` and numbers too large
+/// for a `Double` (`1e400`), and nesting deeper than ``maximumDepth``, with a `DecodingError`
+/// at the value (the configuration loader turns it into file:line:column).
 enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
+    /// A whole number, kept exactly.
+    case integer(Int64)
+    /// Any other number; always finite.
     case number(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// The deepest nesting accepted in options.
+    static let maximumDepth = 64
+
     init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: AnyKey.self) {
+            try Self.checkDepth(decoder.codingPath)
             var object: [String: JSONValue] = [:]
             for key in container.allKeys { object[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
             self = .object(object)
         } else if var container = try? decoder.unkeyedContainer() {
+            try Self.checkDepth(decoder.codingPath)
             var array: [JSONValue] = []
             while !container.isAtEnd { array.append(try container.decode(JSONValue.self)) }
             self = .array(array)
@@ -22,12 +34,28 @@ enum JSONValue: Codable, Sendable, Equatable {
                 self = .null
             } else if let bool = try? container.decode(Bool.self) {
                 self = .bool(bool)
+            } else if let integer = try? container.decode(Int64.self) {
+                self = .integer(integer)
             } else if let number = try? container.decode(Double.self) {
+                guard number.isFinite else {
+                    let text = (try? container.decode(String.self)).map { "`\($0)`" } ?? "this number"
+                    throw DecodingError.dataCorruptedError(
+                        in: container,
+                        debugDescription:
+                            "\(text) is not a finite number, which JSON (the plugin's request) cannot carry; "
+                            + "write a finite number, or quote it to pass it as text")
+                }
                 self = .number(number)
             } else {
                 self = .string(try container.decode(String.self))
             }
         }
+    }
+
+    private static func checkDepth(_ path: [any CodingKey]) throws {
+        guard path.count >= maximumDepth else { return }
+        throw DecodingError.dataCorrupted(
+            .init(codingPath: path, debugDescription: "is nested more than \(maximumDepth) levels deep"))
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -38,10 +66,13 @@ enum JSONValue: Codable, Sendable, Equatable {
         case .bool(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
+        case .integer(let value):
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
         case .number(let value):
             var container = encoder.singleValueContainer()
-            if value == value.rounded(), abs(value) < 1e15 {
-                try container.encode(Int64(value))
+            if let whole = Int64(exactly: value), abs(value) < 1e15 {
+                try container.encode(whole)
             } else {
                 try container.encode(value)
             }

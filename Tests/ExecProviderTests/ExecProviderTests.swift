@@ -35,14 +35,14 @@ struct ExecProviderTests {
 
     @Test("the request line carries protocol, operation, query, limit and the pass-through options")
     func requestLine() throws {
-        let line = PluginProtocol.requestLine(
+        let line = try PluginProtocol.requestLine(
             for: SearchRequest(.search("harbor fog"), limit: 7),
             options: ["boost": .string("sea"), "depth": .number(2)])
         #expect(
             String(decoding: line, as: UTF8.self)
                 == #"{"limit":7,"operation":"search","options":{"boost":"sea","depth":2},"protocol":1,"query":"harbor fog"}"#
                 + "\n")
-        let popular = PluginProtocol.requestLine(for: SearchRequest(.popular, limit: 3), options: [:])
+        let popular = try PluginProtocol.requestLine(for: SearchRequest(.popular, limit: 3), options: [:])
         #expect(
             String(decoding: popular, as: UTF8.self).contains(
                 #""operation":"popular","options":{},"protocol":1,"query":null"#))
@@ -52,17 +52,18 @@ struct ExecProviderTests {
     func mapping() throws {
         let photo = try #require(
             try PluginProtocol.photo(
-                fromLine:
-                    #"{"photo": {"id": 42, "title": "T", "author": "A", "page_url": "https://e.org/p", "image_url": "https://e.org/i.jpg", "thumbnail_url": "https://e.org/t.jpg", "width": 800, "height": 600, "taken_at": "2020-05-01T10:00:00Z", "tags": ["x"], "license": "CC0"}}"#,
+                fromLine: Data(
+                    #"{"photo": {"id": 42, "title": "T", "author": "A", "page_url": "https://e.org/p", "image_url": "https://e.org/i.jpg", "thumbnail_url": "https://e.org/t.jpg", "width": 800, "height": 600, "taken_at": "2020-05-01T10:00:00Z", "tags": ["x"], "license": "CC0"}}"#
+                        .utf8),
                 number: 1, provider: "plugin"))
         #expect(photo.id == "42")
         #expect(photo.images.map(\.size) == [.thumbnail, .large])
         #expect(photo.takenAt == Date(timeIntervalSince1970: 1_588_327_200))
         #expect(photo.license == License(name: "CC0"))
         let minimal = try #require(
-            try PluginProtocol.photo(fromLine: #"{"photo": {"id": "a"}}"#, number: 1, provider: "p"))
+            try PluginProtocol.photo(fromLine: Data(#"{"photo": {"id": "a"}}"#.utf8), number: 1, provider: "p"))
         #expect(minimal.title == nil && minimal.images.isEmpty)
-        #expect(try PluginProtocol.photo(fromLine: "   ", number: 3, provider: "p") == nil)
+        #expect(try PluginProtocol.photo(fromLine: Data("  \t ".utf8), number: 3, provider: "p") == nil)
     }
 
     @Test("reaching the limit stops the program at once")

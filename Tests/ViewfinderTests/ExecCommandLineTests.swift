@@ -80,7 +80,10 @@ struct ExecCommandLineTests {
                 == #"badjson: output line 2 is not valid JSON: {"photo": {"id": "p2", "title": unquoted}}"#)
         #expect(status["noid"]?.error == "noid: output line 1 has a photo without an `id`")
         #expect(status["reports"]?.error == "reports: the program reported: the catalogue server refused our token")
-        #expect(status["flood"]?.error == "flood: the program wrote more than 16 MiB; it was stopped")
+        #expect(
+            status["flood"]?.error
+                == "flood: `broken-plugin.py` wrote more than 16 MiB to standard output, the limit for one search; "
+                + "it was stopped with everything it started")
         for name in ["missing", "notexec", "exit3", "badjson", "noid", "reports", "flood"] {
             #expect(status[name]?.status == "failed", "\(name)")
         }
