@@ -42,13 +42,19 @@ final class ChildProcess: Sendable {
     private let writer: RequestWriter
     private let stderrTail = StderrTail()
 
-    /// Starts `arguments` with exactly `environment` and writes `request` to its stdin.
-    /// `usePidfd: false` notices the exit with a waiting thread instead (for tests).
+    /// Starts `arguments` with exactly `environment`, recorded in `registry` until reaped, and
+    /// writes `request` to its stdin. `usePidfd: false` notices the exit with a waiting thread instead.
     init(
-        arguments: [String], environment: [String: String], request: Data, outputLimit: Int, usePidfd: Bool = true
+        arguments: [String], environment: [String: String], request: Data, outputLimit: Int, usePidfd: Bool = true,
+        registry: RunningPlugins = .shared
     ) throws(ExecError) {
-        let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
-        let group = ProcessGroup(leader: program.pid)
+        var spawned: SpawnedProgram?
+        let group = try registry.register { () throws(ExecError) -> ProcessGroup in
+            let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
+            spawned = program
+            return ProcessGroup(leader: program.pid)
+        }
+        guard let program = spawned else { throw .exiting }  // never: a group means a program
         self.group = group
         let queue = DispatchQueue(label: "viewfinder.exec.\(program.pid)")
         let (events, continuation) = AsyncStream.makeStream(of: ChildEvent.self)
@@ -78,6 +84,7 @@ final class ChildProcess: Sendable {
             stderr.stop()
             writer.stop()
             group.killAndReap()
+            registry.remove(group)
             ending.end(.exited(status))
         }
     }

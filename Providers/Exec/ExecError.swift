@@ -9,11 +9,15 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownLine(line: Int)
     case reported(String)
     case outputTooLarge(program: String, limit: Int)
+    /// Viewfinder is exiting and starts no more programs.
+    case exiting
 
     var description: String {
         switch self {
         case .spawnFailed(let program, let reason):
             "cannot run `\(program)`: \(reason); check `command` in the configuration"
+        case .exiting:
+            "not started: Viewfinder is exiting"
         case .exited(let status, let stderr):
             "the program exited with status \(status)" + Self.tail(stderr)
         case .killed(let signal, let stderr):

@@ -89,6 +89,7 @@ final class ExecSession: Sendable {
             }
         } catch let error as ExecError {
             progress.withLock { $0.finished = true }
+            if error == .exiting { throw CancellationError() }
             throw ProviderError.notFound("\(provider.name): \(error)")
         }
     }
