@@ -8,14 +8,14 @@ import Synchronization
 
 /// Every plugin process group this process has started and not yet reaped, so that a program
 /// ending on a signal can kill them all first, whatever its searches are doing.
-public final class RunningPlugins: Sendable {
+package final class RunningPlugins: Sendable {
     private struct State {
         var groups: [pid_t: ProcessGroup] = [:]
         var closed = false
     }
 
     /// The registry every `exec` provider uses.
-    public static let shared = RunningPlugins()
+    package static let shared = RunningPlugins()
 
     private let state = Mutex(State())
 
@@ -23,7 +23,7 @@ public final class RunningPlugins: Sendable {
 
     /// Kills every running plugin's whole process group (SIGKILL) before it returns, and lets
     /// no plugin start afterwards: call it when the program is about to exit.
-    public func killAllAndClose() {
+    package func killAllAndClose() {
         let groups = state.withLock { state in
             state.closed = true
             return Array(state.groups.values)
@@ -32,7 +32,7 @@ public final class RunningPlugins: Sendable {
     }
 
     /// How many plugin process groups are running (started and not yet reaped).
-    public var count: Int { state.withLock { $0.groups.count } }
+    package var count: Int { state.withLock { $0.groups.count } }
 
     /// Runs `start` (which starts a program) and records its group, atomically with respect to
     /// ``killAllAndClose()``; refuses once closed.

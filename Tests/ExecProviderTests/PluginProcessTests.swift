@@ -54,6 +54,30 @@ struct PluginProcessTests {
         #expect(ProcessTable.processes(containing: marker).isEmpty)
     }
 
+    @Test("ten plugins that never answer all end within 2 s of cancellation, none left running")
+    func tenSilentPlugins() async throws {
+        let marker = Plugins.marker()
+        let providers = (0..<10).map { _ in provider(["/bin/sh", "-c", "sleep 100", marker]) }
+        let task = Task {
+            await withTaskGroup(of: Run.self) { group in
+                for provider in providers {
+                    group.addTask { await Run.collect(provider, SearchRequest(.search("x"), limit: 5)) }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        try await ProcessTable.waitUntil { ProcessTable.processes(containing: marker).count == 10 }
+        #expect(ProcessTable.processes(containing: marker).count == 10)
+        let clock = ContinuousClock()
+        let cancelled = clock.now
+        task.cancel()
+        let runs = await task.value
+        #expect(clock.now - cancelled < .seconds(2))  // each would sleep 100 s
+        #expect(runs.count == 10 && runs.allSatisfy { $0.error == "CancellationError()" })
+        try await ProcessTable.waitUntil(within: .seconds(3)) { ProcessTable.processes(containing: marker).isEmpty }
+        #expect(ProcessTable.processes(containing: marker).isEmpty)
+    }
+
     @Test("cancelling the search kills the plugin's whole group before cancel() returns, and leaves no zombie")
     func cancellationKillsGroupSynchronously() async throws {
         let marker = Plugins.marker()
