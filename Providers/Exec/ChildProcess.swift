@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import ProviderKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -9,173 +8,148 @@ import Synchronization
     import Darwin
 #endif
 
-/// A program run directly (no shell) in its own process group, with its output read as it comes.
-/// It runs in Viewfinder's working folder.
+/// What a running program produces: its output as it comes, then how its run ended.
+enum ChildEvent: Sendable, Equatable {
+    case output(Data)
+    case ended(ChildEnding)
+}
+
+/// How a program's run ended.
+enum ChildEnding: Sendable, Equatable {
+    /// The program (the group's leader) exited; whatever it started was killed.
+    case exited(ExitStatus)
+    /// It wrote more than the output limit; it was killed with its group, and its output
+    /// up to the limit was delivered.
+    case outputTooLarge
+}
+
+/// A program run directly (no shell) in its own process group, given its request on stdin,
+/// with its output read as it comes. It runs in Viewfinder's working folder.
 ///
-/// The group lets a timeout or cancellation kill the program together with its children. The
-/// program is always reaped, so no zombie is left. Its stdin is a socket, so writing to a program
-/// that has already exited is an error, not a SIGPIPE for Viewfinder.
+/// No thread ever blocks on it: its stdin, stdout and stderr are non-blocking sockets served by
+/// Dispatch sources, and its exit is noticed through a pidfd, all on one serial queue.
+///
+/// The run is settled when the program exits, not when its stdout closes (something it started
+/// may hold that open): what it wrote is read up to what is already there, everything left in
+/// its group is killed, and it is reaped, so no zombie and no orphan is left. ``kill()`` (a
+/// timeout, a cancelled search, enough photos) kills the whole group at once, from any thread.
 final class ChildProcess: Sendable {
-    let pid: pid_t
-    /// Chunks of standard output as they arrive; finishes at end of file.
-    let output: AsyncStream<Data>
-    private let exit: AsyncStream<Int32>
-    private let stdinSocket: Int32
-    private let stderrTail: StderrTail
-    private let reaped = OnceFlag()  // once set, the (reusable) pid is never signalled again
+    /// The program's pid, which is also its process group's id.
+    var pid: pid_t { group.leader }
+    /// The program's output in order, then one `.ended`; finishes after it.
+    let events: AsyncStream<ChildEvent>
+    private let group: ProcessGroup
+    private let writer: RequestWriter
+    private let stderrTail = StderrTail()
 
-    /// Starts `arguments[0]` (searched in `PATH` when it has no `/`) with exactly `environment`.
-    init(arguments: [String], environment: [String: String]) throws(ExecError) {
-        // Socket pairs, created close-on-exec atomically, so no other child inherits them.
-        var stdinPair: [Int32] = [0, 0]
-        var stdoutPipe: [Int32] = [0, 0]
-        var stderrPipe: [Int32] = [0, 0]
-        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard socketpair(AF_UNIX, kind, 0, &stdinPair) == 0, socketpair(AF_UNIX, kind, 0, &stdoutPipe) == 0,
-            socketpair(AF_UNIX, kind, 0, &stderrPipe) == 0
-        else { throw .spawnFailed(arguments[0], String(cString: strerror(errno))) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPair[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
-        var noMask = sigset_t()
-        sigemptyset(&noMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &noMask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
+    /// Starts `arguments` with exactly `environment`, recorded in `registry` until reaped, and
+    /// writes `request` to its stdin. `usePidfd: false` notices the exit with a waiting thread instead.
+    init(
+        arguments: [String], environment: [String: String], request: Data, outputLimit: Int, usePidfd: Bool = true,
+        registry: RunningPlugins = .shared
+    ) throws(ExecError) {
+        var spawned: SpawnedProgram?
+        let group = try registry.register { () throws(ExecError) -> ProcessGroup in
+            let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
+            spawned = program
+            return ProcessGroup(leader: program.pid)
         }
-        var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        close(stdinPair[1])
-        close(stdoutPipe[1])
-        close(stderrPipe[1])
-        guard status == 0 else {
-            close(stdinPair[0])
-            close(stdoutPipe[0])
-            close(stderrPipe[0])
-            throw .spawnFailed(arguments[0], String(cString: strerror(status)))
-        }
-        self.pid = pid
-        stdinSocket = stdinPair[0]
-        stderrTail = StderrTail()
-        let (output, outputContinuation) = AsyncStream.makeStream(of: Data.self)
-        self.output = output
-        Self.read(stdoutPipe[0]) { chunk in
-            guard let chunk else { return outputContinuation.finish() }
-            outputContinuation.yield(chunk)
+        guard let program = spawned else { throw .exiting }  // never: a group means a program
+        self.group = group
+        let queue = DispatchQueue(label: "viewfinder.exec.\(program.pid)")
+        let (events, continuation) = AsyncStream.makeStream(of: ChildEvent.self)
+        self.events = events
+        continuation.onTermination = { _ in group.kill() }  // also when the consumer is cancelled or gone
+        let ending = OutputAccount(limit: outputLimit, continuation: continuation)
+
+        let stdout = DescriptorReader(descriptor: program.stdout, queue: queue) { chunk in
+            guard ending.deliver(chunk) else {
+                group.kill()  // over the limit: stop the program and everything it started now
+                return false
+            }
+            return true
         }
         let tail = stderrTail
-        Self.read(stderrPipe[0]) { chunk in chunk.map(tail.append) }
-
-        let (exit, exitContinuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        self.exit = exit
-        let reaped = reaped
-        let childPID = pid
-        DispatchQueue.global().async {
-            var status: Int32 = 0
-            while waitpid(childPID, &status, 0) < 0 && errno == EINTR {}
-            reaped.set()
-            exitContinuation.yield(status)
-            exitContinuation.finish()
+        let stderr = DescriptorReader(descriptor: program.stderr, queue: queue) { chunk in
+            tail.append(chunk)
+            return true
+        }
+        writer = RequestWriter(descriptor: program.stdin, data: request, queue: queue)
+        let writer = writer
+        ExitWatcher.watch(pid: program.pid, queue: queue, usePidfd: usePidfd) { status in
+            group.kill()  // what the program started goes with it, and can no longer add output
+            stdout.drain(upTo: DescriptorReader.readsWhenDraining)
+            stderr.drain(upTo: DescriptorReader.readsWhenDraining)
+            stdout.stop()
+            stderr.stop()
+            writer.stop()
+            group.killAndReap()
+            registry.remove(group)
+            ending.end(.exited(status))
         }
     }
 
-    /// Writes `data` to the program's stdin, then closes it (the program sees end of file).
-    func send(_ data: Data) {
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let sent = Glibc.send(
-                    stdinSocket, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if sent < 0 {
-                    if errno == EINTR { continue }
-                    break  // the program is gone or closed its stdin; its exit status will say why
-                }
-                offset += sent
-            }
-        }
-        shutdown(stdinSocket, Int32(SHUT_WR))
-    }
-
-    /// The raw wait status, once the program has exited.
-    func waitForExit() async -> Int32 {
-        for await status in exit { return status }
-        return 0
-    }
-
-    /// Kills the program and every process in its group.
+    /// Kills the program and every process in its group, at once; safe from any thread, also
+    /// after the program has been reaped (then its group was already killed).
     func kill() {
-        guard !reaped.isSet else { return }
-        _ = Glibc.kill(-pid, SIGKILL)
+        group.kill()
+        writer.stop()
     }
 
-    /// The last lines the program wrote to standard error.
+    /// Whether the program has exited and been reaped.
+    var isReaped: Bool { group.isReaped }
+
+    /// The last lines the program wrote to standard error (complete once `.ended` arrived).
     var stderrLines: [String] { stderrTail.lines }
 
     deinit {
         kill()
-        close(stdinSocket)
-    }
-
-    /// Reads `descriptor` to its end on a Dispatch source, handing each chunk to `deliver`
-    /// and `nil` at the end. The source keeps itself alive until the end of file.
-    private static func read(_ descriptor: Int32, deliver: @escaping @Sendable (Data?) -> Void) {
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        nonisolated(unsafe) let source = DispatchSource.makeReadSource(
-            fileDescriptor: descriptor, queue: DispatchQueue.global())
-        source.setEventHandler {
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while true {
-                let count = Glibc.read(descriptor, &buffer, buffer.count)
-                if count > 0 {
-                    deliver(Data(buffer[0..<count]))
-                } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                    source.cancel()
-                    return
-                } else if errno == EAGAIN {
-                    return
-                }
-            }
-        }
-        source.setCancelHandler {
-            close(descriptor)
-            deliver(nil)
-        }
-        source.resume()
     }
 }
 
-/// Keeps the last 4 KB a program wrote to standard error.
-final class StderrTail: Sendable {
-    private let buffer = Mutex(Data())
-
-    func append(_ chunk: Data) {
-        buffer.withLock { data in
-            data.append(chunk)
-            if data.count > 4096 { data = data.suffix(4096) }
-        }
+/// Counts a program's output as it is read and hands it on, up to the limit; ends the events once.
+private final class OutputAccount: Sendable {
+    private struct State {
+        var bytes = 0
+        var ended = false
     }
 
-    /// The last few non-empty lines.
-    var lines: [String] {
-        let text = buffer.withLock { String(decoding: $0, as: UTF8.self) }
-        return Array(text.split(whereSeparator: \.isNewline).map(String.init).suffix(5))
+    private let limit: Int
+    private let continuation: AsyncStream<ChildEvent>.Continuation
+    private let state = Mutex(State())
+
+    init(limit: Int, continuation: AsyncStream<ChildEvent>.Continuation) {
+        self.limit = limit
+        self.continuation = continuation
+    }
+
+    /// Hands `chunk` on; `false` when the run has ended or the chunk crosses the limit, in which
+    /// case the part within the limit is handed on and the run ends as too large.
+    func deliver(_ chunk: Data) -> Bool {
+        let withinLimit = state.withLock { state -> Bool in
+            guard !state.ended else { return false }
+            let room = limit - state.bytes
+            guard chunk.count <= room else {
+                if room > 0 { continuation.yield(.output(chunk.prefix(room))) }
+                state.bytes = limit
+                return false
+            }
+            state.bytes += chunk.count
+            continuation.yield(.output(chunk))
+            return true
+        }
+        if !withinLimit { end(.outputTooLarge) }
+        return withinLimit
+    }
+
+    /// Ends the events with `ending`, unless they already ended.
+    func end(_ ending: ChildEnding) {
+        let first = state.withLock { state in
+            defer { state.ended = true }
+            return !state.ended
+        }
+        guard first else { return }
+        continuation.yield(.ended(ending))
+        continuation.finish()
     }
 }

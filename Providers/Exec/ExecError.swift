@@ -5,14 +5,19 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case killed(signal: Int32, stderr: [String])
     case invalidJSON(line: Int, excerpt: String)
     case missingID(line: Int)
+    case invalidID(line: Int)
     case unknownLine(line: Int)
     case reported(String)
-    case outputTooLarge(limit: Int)
+    case outputTooLarge(program: String, limit: Int)
+    /// Viewfinder is exiting and starts no more programs.
+    case exiting
 
     var description: String {
         switch self {
         case .spawnFailed(let program, let reason):
             "cannot run `\(program)`: \(reason); check `command` in the configuration"
+        case .exiting:
+            "not started: Viewfinder is exiting"
         case .exited(let status, let stderr):
             "the program exited with status \(status)" + Self.tail(stderr)
         case .killed(let signal, let stderr):
@@ -21,12 +26,15 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
             "output line \(line) is not valid JSON: \(excerpt)"
         case .missingID(let line):
             "output line \(line) has a photo without an `id`"
+        case .invalidID(let line):
+            "output line \(line) has a photo whose `id` is neither text nor a number"
         case .unknownLine(let line):
             "output line \(line) is neither {\"photo\": …} nor {\"error\": …}"
         case .reported(let message):
             "the program reported: \(message)"
-        case .outputTooLarge(let limit):
-            "the program wrote more than \(limit / (1 << 20)) MiB; it was stopped"
+        case .outputTooLarge(let program, let limit):
+            "`\(program)` wrote more than \(limit / (1 << 20)) MiB to standard output, the limit for one search; "
+                + "it was stopped with everything it started"
         }
     }
 

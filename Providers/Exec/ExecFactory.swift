@@ -33,8 +33,9 @@ public struct ExecFactory: ProviderFactory {
             env = try container.decodeIfPresent([String: String].self, forKey: .env) ?? [:]
             let all = try decoder.container(keyedBy: AnyKey.self)
             var passThrough: [String: JSONValue] = [:]
+            var budget = JSONValue.maximumValues
             for key in all.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-                passThrough[key.stringValue] = try all.decode(JSONValue.self, forKey: key)
+                passThrough[key.stringValue] = try JSONValue.read(all.superDecoder(forKey: key), budget: &budget)
             }
             self.passThrough = passThrough
         }

@@ -21,71 +21,37 @@ enum PluginProtocol {
         }
     }
 
-    static func requestLine(for request: SearchRequest, options: [String: JSONValue]) -> Data {
+    /// The request as one line of JSON. The options were checked when the configuration was read
+    /// (every number finite), so encoding cannot fail; if it ever did, the error says so.
+    static func requestLine(for request: SearchRequest, options: [String: JSONValue]) throws -> Data {
         let body = Request(
             operation: request.query == nil ? "popular" : "search", query: request.query, limit: request.limit,
             options: options)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return ((try? encoder.encode(body)) ?? Data("{}".utf8)) + Data("\n".utf8)
-    }
-
-    /// One line of output.
-    private struct Line: Decodable {
-        let photo: WirePhoto?
-        let error: String?
-    }
-
-    private struct WirePhoto: Decodable {
-        let id: JSONValue?
-        let title: String?
-        let author: String?
-        let pageURL: String?
-        let imageURL: String?
-        let thumbnailURL: String?
-        let width: Int?
-        let height: Int?
-        let takenAt: String?
-        let tags: [String]?
-        let license: String?
-
-        enum CodingKeys: String, CodingKey {
-            case id, title, author, width, height, tags, license
-            case pageURL = "page_url"
-            case imageURL = "image_url"
-            case thumbnailURL = "thumbnail_url"
-            case takenAt = "taken_at"
-        }
+        return try encoder.encode(body) + Data("\n".utf8)
     }
 
     /// The photo on line `number`, `nil` for a blank line, or the error the line describes.
-    static func photo(fromLine line: Substring, number: Int, provider: String) throws(ExecError) -> Photo? {
-        guard line.contains(where: { !$0.isWhitespace }) else { return nil }
-        let decoded: Line
+    ///
+    /// Only `id` is required; an optional field of the wrong type is ignored, as other providers
+    /// ignore fields a source fills badly.
+    static func photo(fromLine line: Data, number: Int, provider: String) throws(ExecError) -> Photo? {
+        guard line.contains(where: { !Self.isBlank($0) }) else { return nil }
+        let decoded: WireLine
         do {
-            decoded = try JSONDecoder().decode(Line.self, from: Data(line.utf8))
+            decoded = try JSONDecoder().decode(WireLine.self, from: line)
         } catch {
-            throw .invalidJSON(line: number, excerpt: String(line.prefix(80)))
+            throw .invalidJSON(line: number, excerpt: String(decoding: line.prefix(80), as: UTF8.self))
         }
-        if let message = decoded.error { throw .reported(message) }
-        guard let wire = decoded.photo else { throw .unknownLine(line: number) }
-        let id: String
-        switch wire.id {
-        case .string(let text) where !text.isEmpty: id = text
-        case .number(let value): id = value == value.rounded() ? String(Int64(value)) : String(value)
-        default: throw .missingID(line: number)
+        switch decoded {
+        case .error(let message): throw .reported(message)
+        case .other: throw .unknownLine(line: number)
+        case .photo(let wire): return try wire.photo(line: number, provider: provider)
         }
-        var images: [PhotoImage] = []
-        if let thumbnail = wire.thumbnailURL.flatMap(URL.init(string:)) {
-            images.append(PhotoImage(size: .thumbnail, url: thumbnail))
-        }
-        if let image = wire.imageURL.flatMap(URL.init(string:)) {
-            images.append(PhotoImage(size: .large, url: image, width: wire.width, height: wire.height))
-        }
-        return Photo(
-            provider: provider, id: id, title: wire.title, author: wire.author,
-            pageURL: wire.pageURL.flatMap(URL.init(string:)), images: images, width: wire.width, height: wire.height,
-            takenAt: wire.takenAt.flatMap { try? Date($0, strategy: .iso8601) }, tags: wire.tags ?? [],
-            license: wire.license.map { License(name: $0) })
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 }

@@ -6,7 +6,11 @@ import Testing
 struct ExecCommandLineTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let broken = repository.appendingPathComponent("Tests/Fixtures/plugins/broken-plugin.py").path
+    static let broken = fixture("broken-plugin.py")
+
+    static func fixture(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/Fixtures/plugins/\(name)").path
+    }
 
     /// A workspace whose config has one `exec` instance per entry of `plugins` (name → YAML lines).
     func workspace(_ plugins: [(String, String)]) throws -> Workspace {
@@ -80,7 +84,10 @@ struct ExecCommandLineTests {
                 == #"badjson: output line 2 is not valid JSON: {"photo": {"id": "p2", "title": unquoted}}"#)
         #expect(status["noid"]?.error == "noid: output line 1 has a photo without an `id`")
         #expect(status["reports"]?.error == "reports: the program reported: the catalogue server refused our token")
-        #expect(status["flood"]?.error == "flood: the program wrote more than 16 MiB; it was stopped")
+        #expect(
+            status["flood"]?.error
+                == "flood: `broken-plugin.py` wrote more than 16 MiB to standard output, the limit for one search; "
+                + "it was stopped with everything it started")
         for name in ["missing", "notexec", "exit3", "badjson", "noid", "reports", "flood"] {
             #expect(status[name]?.status == "failed", "\(name)")
         }
@@ -101,7 +108,7 @@ struct ExecCommandLineTests {
         #expect(leftovers.isEmpty, "still running: \(leftovers)")
     }
 
-    @Test("the program gets the environment minus other providers' secrets, plus its own env")
+    @Test("the program gets the environment minus every variable a secret was built from, plus its own env")
     func environment() async throws {
         let workspace = try Workspace(
             config: """
@@ -110,18 +117,114 @@ struct ExecCommandLineTests {
                     type: flickr
                     api_key: ${FLICKR_API_KEY}
                     endpoint: http://127.0.0.1:9/
+                  fivehundred:
+                    type: 500px
+                    consumer_key: "prefix-${FIVEHUNDREDPX_CONSUMER_KEY}"
+                    endpoint: http://127.0.0.1:9/
                   probe:
                     type: exec
-                    command: [\(Self.broken), env]
+                    command: [\(Self.broken), env, FLICKR_API_KEY, FIVEHUNDREDPX_CONSUMER_KEY, PLUGIN_GREETING]
                     env:
                       PLUGIN_GREETING: hello
                 """)
         defer { workspace.remove() }
         let output = try await workspace.run(
             ["search", "x", "--provider", "probe", "--format", "json"],
-            environment: ["FLICKR_API_KEY": "flickr-secret-123"])
+            environment: ["FLICKR_API_KEY": "flickr-secret-123", "FIVEHUNDREDPX_CONSUMER_KEY": "px-secret-456"])
         let results = try #require(try output.json()["results"] as? [[String: Any]])
-        #expect(results.first?["title"] as? String == "FLICKR_API_KEY=absent PLUGIN_GREETING=hello")
+        #expect(
+            results.first?["title"] as? String
+                == "FLICKR_API_KEY=absent FIVEHUNDREDPX_CONSUMER_KEY=absent PLUGIN_GREETING=hello")
+        #expect(!output.stdout.contains("px-secret-456") && !output.stderr.contains("px-secret-456"))
+    }
+
+    @Test("ten plugins sleeping 100 s with `timeout: 3s` all time out at 3 s, and none is left running")
+    func tenSleepingPlugins() async throws {
+        let marker = "vf-e2e-sleep-\(UUID().uuidString)"
+        let workspace = try workspace(
+            (0..<10).map { ("sleeper\($0)", "command: [/bin/sh, -c, sleep 100, \(marker)]\ntimeout: 3s") })
+        defer { workspace.remove() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let output = try await workspace.run(["search", "x", "--format", "json"])
+        let elapsed = clock.now - started
+        #expect(elapsed < .seconds(7), "took \(elapsed)")  // the plugins would sleep 100 s
+        let status = try statuses(output)
+        for index in 0..<10 {
+            #expect(status["sleeper\(index)"]?.status == "timed_out")
+            #expect(status["sleeper\(index)"]?.error?.contains("no answer within 3") == true)
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try ViewfinderProcessList.matching(marker).isEmpty)
+    }
+
+    @Test("a plugin that never reads stdin, given a 1.5 MB request, times out at its timeout and is killed")
+    func neverReadsStdin() async throws {
+        let marker = "vf-e2e-deaf-\(UUID().uuidString)"
+        let big = String(repeating: "x", count: 1_500_000)
+        let workspace = try workspace([
+            ("deaf", "command: [\(Self.fixture("never-reads-stdin.sh")), \(marker)]\ntimeout: 1s\nbig: \(big)")
+        ])
+        defer { workspace.remove() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let output = try await workspace.run(["search", "x", "--format", "json"])
+        let elapsed = clock.now - started
+        #expect(elapsed < .seconds(4), "took \(elapsed)")  // the plugin would sleep 100 s
+        #expect(try statuses(output)["deaf"]?.status == "timed_out")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try ViewfinderProcessList.matching(marker).isEmpty)
+    }
+
+    @Test("a plugin that exits leaving a background child is ok at once, and the child is killed")
+    func backgroundChild() async throws {
+        let marker = "vf-e2e-bg-\(UUID().uuidString)"
+        let workspace = try workspace([
+            ("bg", "command: [\(Self.fixture("background-child.sh")), \(marker)]\ntimeout: 10s")
+        ])
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "x", "--format", "json"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(try statuses(output)["bg"]?.status == "ok")
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        #expect(results.map { $0["id"] as? String } == ["bg"])
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try ViewfinderProcessList.matching(marker).isEmpty)
+    }
+
+    @Test("a plugin writing without end is stopped at the 16 MiB limit, and memory stays bounded")
+    func endlessOutput() async throws {
+        let workspace = try workspace([("endless", "command: [\(Self.fixture("endless-output.sh"))]")])
+        defer { workspace.remove() }
+        let output = try await ViewfinderProcess.run(
+            ["search", "x", "--format", "json"], in: workspace.url,
+            launcher: [Self.fixture("peak-memory.py"), ViewfinderProcess.binary.path])
+        #expect(
+            try statuses(output)["endless"]?.error
+                == "endless: `endless-output.sh` wrote more than 16 MiB to standard output, the limit for one search; "
+                + "it was stopped with everything it started")
+        let peak = output.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb: ") }
+        let kilobytes = try #require(peak.flatMap { Int($0.dropFirst("peak-rss-kb: ".count)) })
+        #expect(kilobytes < 256 * 1024, "peak \(kilobytes) KB")  // was 3.6 GB before output was counted as read
+    }
+
+    @Test(
+        "exec options JSON cannot carry are rejected at their line and column, by search and by config check",
+        arguments: [(".inf", "`.inf`"), (".nan", "`.nan`"), ("-.inf", "`-.inf`"), ("1e400", "`1e400`")])
+    func nonFiniteOptions(value: String, shown: String) async throws {
+        let workspace = try Workspace(
+            config: "providers:\n  p:\n    type: exec\n    command: [/bin/true]\n    nested: {list: [1, \(value)]}\n")
+        defer { workspace.remove() }
+        let message =
+            "config.yaml:5:24: `nested.list[1]` of provider `p`: \(shown) is not a finite number, which JSON "
+            + "(the plugin's request) cannot carry; write a finite number, or quote it to pass it as text"
+        let search = try await workspace.run(["search", "x", "--format", "json"])
+        #expect(search.status != 0)
+        #expect(search.stderr.contains(message), "stderr: \(search.stderr)")
+        #expect(!search.stdout.contains("{}"))
+        let check = try await workspace.run(["config", "check", "config.yaml"])
+        #expect(check.status != 0)
+        #expect(check.stderr.contains(message), "stderr: \(check.stderr)")
     }
 }
 

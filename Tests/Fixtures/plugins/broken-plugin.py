@@ -8,7 +8,11 @@ error-line      writes {"error": "..."}
 flood           writes a 20 MiB line, past Viewfinder's output cap
 hang            writes one photo, starts a child that sleeps, and sleeps itself (marker: argv[2])
 slow-photos     writes a photo every 50 ms, up to 400
-env             writes one photo whose title lists which of FLICKR_API_KEY and PLUGIN_GREETING it sees
+env             writes one photo whose title lists which of FLICKR_API_KEY and PLUGIN_GREETING it sees,
+                or of the variables named by the further arguments
+photos-then     writes photos p1 and p2, then what argv[2] says (error: an error line, malformed: a line
+                that is not JSON, exit: nothing, and exits with status 3), all in one write when argv[3]
+                is `together`, or line by line with pauses when it is `apart`
 """
 import json
 import os
@@ -43,11 +47,22 @@ elif mode == "flood":
     sys.stdout.flush()
 elif mode == "hang":
     photo(1)
-    subprocess.Popen(["sleep", "300", sys.argv[2]])
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)", sys.argv[2]])
     time.sleep(300)
 elif mode == "env":
-    seen = [f"{name}={os.environ.get(name, 'absent')}" for name in ["FLICKR_API_KEY", "PLUGIN_GREETING"]]
+    names = sys.argv[2:] or ["FLICKR_API_KEY", "PLUGIN_GREETING"]
+    seen = [f"{name}={os.environ.get(name, 'absent')}" for name in names]
     print(json.dumps({"photo": {"id": "env", "title": " ".join(seen)}}), flush=True)
+elif mode == "photos-then":
+    lines = [json.dumps({"photo": {"id": f"p{i}"}}) + "\n" for i in (1, 2)]
+    lines += {"error": ['{"error": "out of film"}\n'], "malformed": ["{not json\n"], "exit": []}[sys.argv[2]]
+    if sys.argv[3] == "together":
+        os.write(1, "".join(lines).encode())
+    else:
+        for line in lines:
+            os.write(1, line.encode())
+            time.sleep(0.2)
+    sys.exit(3 if sys.argv[2] == "exit" else 0)
 elif mode == "slow-photos":
     for i in range(400):
         photo(i)

@@ -1,0 +1,117 @@
+import Foundation
+import ProviderKit
+
+/// One line of a plugin's output as JSON. Decoding fails only when the line is not JSON at all;
+/// every shape of valid JSON becomes one of these cases.
+enum WireLine: Decodable {
+    case photo(WirePhoto)
+    case error(String)
+    /// Valid JSON that is neither `{"photo": {…}}` nor `{"error": …}`.
+    case other
+
+    private enum Keys: String, CodingKey {
+        case photo, error
+    }
+
+    init(from decoder: any Decoder) throws {
+        // The decoder has already checked the whole line is JSON; only its shape is left to read.
+        guard let container = try? decoder.container(keyedBy: Keys.self) else {
+            self = .other
+            return
+        }
+        if container.contains(.error) {
+            self = .error((try? container.decode(String.self, forKey: .error)) ?? "(an error line without a text)")
+        } else if let photo = try? container.decode(WirePhoto.self, forKey: .photo) {
+            self = .photo(photo)
+        } else {
+            self = .other
+        }
+    }
+}
+
+/// A photo as a plugin writes it.
+struct WirePhoto: Decodable {
+    let id: WireID
+    let title: String?
+    let author: String?
+    let pageURL: String?
+    let imageURL: String?
+    let thumbnailURL: String?
+    let width: Int?
+    let height: Int?
+    let takenAt: String?
+    let tags: [String]?
+    let license: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, author, width, height, tags, license
+        case pageURL = "page_url"
+        case imageURL = "image_url"
+        case thumbnailURL = "thumbnail_url"
+        case takenAt = "taken_at"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = container.contains(.id) ? ((try? container.decode(WireID.self, forKey: .id)) ?? .invalid) : .missing
+        func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
+        func pixels(_ key: CodingKeys) -> Int? {
+            // An unusable size (negative, fractional, beyond Int) is unknown, never a trap.
+            guard let value = (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil, value > 0 else {
+                return nil
+            }
+            return value
+        }
+        title = text(.title)
+        author = text(.author)
+        pageURL = text(.pageURL)
+        imageURL = text(.imageURL)
+        thumbnailURL = text(.thumbnailURL)
+        width = pixels(.width)
+        height = pixels(.height)
+        takenAt = text(.takenAt)
+        tags = (try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil
+        license = text(.license)
+    }
+
+    /// The photo, or why line `line` cannot give one.
+    func photo(line: Int, provider: String) throws(ExecError) -> Photo {
+        let id: String
+        switch self.id {
+        case .text(let text): id = text
+        case .missing: throw .missingID(line: line)
+        case .invalid: throw .invalidID(line: line)
+        }
+        var images: [PhotoImage] = []
+        if let thumbnail = thumbnailURL.flatMap(URL.init(string:)) {
+            images.append(PhotoImage(size: .thumbnail, url: thumbnail))
+        }
+        if let image = imageURL.flatMap(URL.init(string:)) {
+            images.append(PhotoImage(size: .large, url: image, width: width, height: height))
+        }
+        return Photo(
+            provider: provider, id: id, title: title, author: author, pageURL: pageURL.flatMap(URL.init(string:)),
+            images: images, width: width, height: height,
+            takenAt: takenAt.flatMap { try? Date($0, strategy: .iso8601) },
+            tags: tags ?? [], license: license.map { License(name: $0) })
+    }
+}
+
+/// A photo's `id`: a non-empty string, or a number written out in full (`1e19` is
+/// `10000000000000000000`, `42.0` is `42`), never rounded through a `Double`.
+enum WireID: Decodable {
+    case text(String)
+    case missing
+    case invalid
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = text.isEmpty ? .missing : .text(text)
+        } else if let number = try? container.decode(Decimal.self), number.isFinite {
+            self = .text(number.description)
+        } else {
+            self = container.decodeNil() ? .missing : .invalid
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program just started in its own process group, with Viewfinder's ends of its standard streams.
+struct SpawnedProgram {
+    /// The program's pid, which is also its process group's id.
+    let pid: pid_t
+    /// Viewfinder's end of the program's standard input, output and error.
+    let stdin: Int32
+    let stdout: Int32
+    let stderr: Int32
+}
+
+/// Starts a program directly (no shell), in a new process group, with its standard streams on
+/// socket pairs. Its stdin is a socket, so writing to a program that has exited is an error, never
+/// a SIGPIPE for Viewfinder.
+enum ProgramSpawner {
+    /// Creates a connected pair of descriptors, or returns `nil` with `errno` set.
+    typealias SocketPair = () -> (Int32, Int32)?
+
+    /// A close-on-exec Unix stream socket pair: no other child inherits it.
+    static func socketPair() -> (Int32, Int32)? {
+        var pair: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+            let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        #else
+            let kind = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, kind, 0, &pair) == 0 else { return nil }
+        return (pair[0], pair[1])
+    }
+
+    /// Starts `arguments[0]` (searched in `PATH` when it has no `/`) with exactly `environment`.
+    ///
+    /// On any failure every descriptor opened so far is closed before the error is thrown.
+    static func spawn(
+        arguments: [String], environment: [String: String], socketPair: SocketPair = socketPair
+    ) throws(ExecError) -> SpawnedProgram {
+        guard let program = arguments.first else { throw .spawnFailed("", "the command is empty") }
+        var opened: [Int32] = []
+        func closeAll() { for descriptor in opened { close(descriptor) } }
+        var pairs: [(ours: Int32, theirs: Int32)] = []
+        for _ in 0..<3 {
+            guard let pair = socketPair() else {
+                let reason = String(cString: strerror(errno))
+                closeAll()
+                throw .spawnFailed(program, "cannot create a socket pair for its standard streams: \(reason)")
+            }
+            opened += [pair.0, pair.1]
+            pairs.append((pair.0, pair.1))
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, pair) in pairs.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, pair.theirs, Int32(target))
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        for pair in pairs { close(pair.theirs) }  // the program has its own copies now
+        guard status == 0 else {
+            for pair in pairs { close(pair.ours) }
+            throw .spawnFailed(program, String(cString: strerror(status)))
+        }
+        return SpawnedProgram(pid: pid, stdin: pairs[0].ours, stdout: pairs[1].ours, stderr: pairs[2].ours)
+    }
+}
