@@ -158,10 +158,10 @@ struct ExecCommandLineTests {
         #expect(try ViewfinderProcessList.matching(marker).isEmpty)
     }
 
-    @Test("a plugin that never reads stdin, given a 1.5 MB request, times out at its timeout and is killed")
+    @Test("a plugin that never reads stdin, given a 900 KB request (over a socket buffer), times out and is killed")
     func neverReadsStdin() async throws {
         let marker = "vf-e2e-deaf-\(UUID().uuidString)"
-        let big = String(repeating: "x", count: 1_500_000)
+        let big = String(repeating: "x", count: 900_000)  // under the 1 MiB configuration cap
         let workspace = try workspace([
             ("deaf", "command: [\(Self.fixture("never-reads-stdin.sh")), \(marker)]\ntimeout: 1s\nbig: \(big)")
         ])

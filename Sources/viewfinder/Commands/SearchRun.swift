@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExecProvider
 import Foundation
 import ProviderKit
 import SearchViewModel
@@ -34,10 +35,16 @@ struct SearchRun {
         var renderer = makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
-        let signals = SignalWatcher.Search { search.cancel() }
+        // Cancelling the search kills a plugin's group when its stream is waiting for a page;
+        // killing every running plugin too covers one caught between pages.
+        let stop: @Sendable () -> Void = {
+            search.cancel()
+            RunningPlugins.shared.killAllAndClose()
+        }
+        let signals = SignalWatcher.Search(cancel: stop)
         SignalWatcher.begin(signals)
         // Nobody reads the results any more (`| head -1`, a full disk): stop the plugins and go.
-        OutputPump.shared.whenOutputFails { search.cancel() }
+        OutputPump.shared.whenOutputFails(stop)
         defer {
             SignalWatcher.end(signals)
             OutputPump.shared.whenOutputFails(nil)

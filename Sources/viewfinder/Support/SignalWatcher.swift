@@ -1,3 +1,4 @@
+import ExecProvider
 import Foundation
 import Synchronization
 
@@ -126,6 +127,7 @@ enum SignalWatcher {
     /// Ends Viewfinder as `signal`'s default action would, so the parent sees it killed by the
     /// signal (a shell then reports 128 + its number, and stops a loop on Ctrl-C).
     static func end(by number: Int32) -> Never {
+        RunningPlugins.shared.killAllAndClose()  // no plugin outlives Viewfinder, however it ends
         signal(number, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
