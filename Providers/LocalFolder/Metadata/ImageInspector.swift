@@ -20,6 +20,9 @@ public enum ImageInspector {
         return try read(file, format: format)
     }
 
+    /// More keywords than this are dropped: no photo needs them, and the index keeps no more.
+    static let maximumKeywords = 1_000
+
     /// What the folder walk needs to know about one file.
     enum Outcome {
         /// Not an image (or empty).
@@ -57,7 +60,11 @@ public enum ImageInspector {
             swap(&metadata.width, &metadata.height)
         }
         var seen = Set<String>()
-        metadata.keywords = metadata.keywords.filter { seen.insert($0.lowercased()).inserted }
+        var kept: [String] = []
+        for keyword in metadata.keywords where kept.count < maximumKeywords {
+            if seen.insert(keyword.lowercased()).inserted { kept.append(keyword) }
+        }
+        metadata.keywords = kept
         return metadata
     }
 }
