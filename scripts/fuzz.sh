@@ -18,7 +18,7 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-libra
   Sources/ProviderKit/DateTimeText.swift Sources/ProviderKit/OnceFlag.swift
 local=Providers/LocalFolder
 case $target in
-  metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/Metadata/*.swift) ;;
+  metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/BlockingWork.swift "$local"/Metadata/*.swift) ;;
   index)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/ImageMetadata.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift

@@ -69,6 +69,15 @@ struct HostileFileTests {
         #expect(seconds < 2)  // no hang: was 23.9 s, a million entries and 900 GB of copying
     }
 
+    @Test("inspectOffPool reads the same metadata as inspect, off the cooperative pool")
+    func inspectOffPool() async throws {
+        let file = PhotoFolder.plainJPEG.deletingLastPathComponent().appendingPathComponent("full.jpg")
+        #expect(try await ImageInspector.inspectOffPool(file) == (try ImageInspector.inspect(file)))
+        await #expect(throws: ImageMetadataError.self) {
+            try await ImageInspector.inspectOffPool(Self.hostile.appendingPathComponent("heic-short-meta.heic"))
+        }
+    }
+
     @Test("a photo with 2,500 keywords keeps the first 1,000, which its index record can hold")
     func manyKeywords() throws {
         let folder = try PhotoFolder()

@@ -7,6 +7,12 @@ public enum ImageInspector {
         try inspect(try FileBytes(path: url.path))
     }
 
+    /// ``inspect(_:)`` on a Dispatch thread, for async callers: a read that blocks never holds
+    /// a thread of Swift's cooperative pool, and a cancelled caller returns at once.
+    public static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
+        try await BlockingWork.run { _ in try inspect(url) }
+    }
+
     /// The metadata of an image already in memory.
     static func inspect(bytes: [UInt8]) throws(ImageMetadataError) -> ImageMetadata {
         try inspect(FileBytes(bytes: bytes))
