@@ -125,6 +125,7 @@ struct LocalIndexTests {
 
     @Test("infinities and NaNs in a well-sealed index are read as absent: no output format can carry them")
     func nonFiniteNumbers() throws {
+        defer { cleanUp() }
         var metadata = ImageMetadata(format: "jpeg")
         metadata.rating = .infinity
         metadata.latitude = .nan
