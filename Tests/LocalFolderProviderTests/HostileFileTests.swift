@@ -78,6 +78,20 @@ struct HostileFileTests {
         }
     }
 
+    @Test("a JPEG of 6 MB of fill bytes (a segment header every byte) ends at the 4 MiB read budget, quickly")
+    func fillBytes() throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.write("fill.jpg", Data([0xFF, 0xD8] + [UInt8](repeating: 0xFF, count: 6 << 20)))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = Result { () throws(ImageMetadataError) in
+            try ImageInspector.inspect(folder.url.appendingPathComponent("fill.jpg"))
+        }
+        #expect(error(result) == "its metadata segments claim more than 4 MiB")
+        #expect(clock.now - started < .seconds(2))  // a million 4-byte reads, served from a window
+    }
+
     @Test("a photo with 2,500 keywords keeps the first 1,000, which its index record can hold")
     func manyKeywords() throws {
         let folder = try PhotoFolder()
