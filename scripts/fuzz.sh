@@ -3,20 +3,22 @@
 #   metadata  every image metadata reader (seeds: Fuzz/metadata-seeds, real files of every format)
 #   index     the on-disk index loader and the search over what it loaded (seeds: Fuzz/index-seeds)
 # Usage: scripts/fuzz.sh metadata|index [seconds=300]. New interesting inputs go to
-# .build/fuzz-corpus-TARGET; a crash leaves crash-* files and exits non-zero.
+# .build/fuzz-corpus-TARGET; a crash leaves crash-* files and exits non-zero: commit each to
+# Fuzz/TARGET-regressions, which the fuzzer also starts from and `swift test` replays
+# (FuzzCorpusTests, through the same MetadataFuzzEntry / IndexFuzzEntry the targets call).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${1:?usage: scripts/fuzz.sh metadata|index [seconds]}
 seconds=${2:-300}
 modules=.build/fuzz-modules
 mkdir -p "$modules" ".build/fuzz-corpus-$target"
-# The readers use one ProviderKit file; build just that as a small ProviderKit module.
+# The readers use two ProviderKit files; build just those as a small ProviderKit module.
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
-  Sources/ProviderKit/DateTimeText.swift
+  Sources/ProviderKit/DateTimeText.swift Sources/ProviderKit/OnceFlag.swift
 local=Providers/LocalFolder
 case $target in
-  metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/Metadata/*.swift) ;;
+  metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/BlockingWork.swift "$local"/Metadata/*.swift) ;;
   index)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/ImageMetadata.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift
@@ -26,4 +28,4 @@ esac
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -I "$modules" -L "$modules" -lProviderKit \
   "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
-  -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds"
+  -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

@@ -1,3 +1,5 @@
+import ProviderKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,13 +29,17 @@ struct FolderListing {
     ///
     /// Folders are read a level at a time, the folders of one level on every core; the order
     /// is the same from one run to the next while the folder does not change.
-    static func list(_ root: String, recursive: Bool) throws -> FolderListing? {
+    /// Throws `CancellationError` once `cancelled` is set.
+    static func list(_ root: String, recursive: Bool, cancelled: OnceFlag) throws -> FolderListing? {
         var listing = FolderListing()
         var level = [(path: root, relative: "")]
         while !level.isEmpty {
-            try Task.checkCancellation()
+            if cancelled.isSet { throw CancellationError() }
             let folders = level
-            let read = concurrentMap(folders.count) { Folder(path: folders[$0].path, relative: folders[$0].relative) }
+            let read = concurrentMap(folders.count) { index -> Folder? in
+                cancelled.isSet ? nil : Folder(path: folders[index].path, relative: folders[index].relative)
+            }
+            if cancelled.isSet { throw CancellationError() }
             var next: [(path: String, relative: String)] = []
             for index in level.indices {
                 guard let folder = read[index], folder.opened else {
@@ -91,7 +97,8 @@ struct FolderListing {
                 case Int32(DT_LNK):
                     symbolicLinks += 1
                 case Int32(DT_REG):
-                    let nanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                    // Only compared for equality, so a time too far out for 64 bits of nanoseconds wraps.
+                    let nanoseconds = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
                     files.append(
                         File(relative: childRelative, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds))
                 default:

@@ -58,9 +58,21 @@ struct FolderWalker: Sendable {
     let recursive: Bool
     /// Where the folder's index lives; `nil` to read every file every time.
     var indexFile: URL?
+    /// Reads one file: recognises it and reads its metadata. Tests replace it to make a file slow.
+    var examine: @Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome =
+        ImageInspector.examine(path:)
 
     /// Every file under ``root``; throws when the folder itself cannot be read, or when cancelled.
+    ///
+    /// All of it blocks (listing, index, reads), so it runs on a Dispatch thread; a cancelled
+    /// walk returns at once and its work stops at the next file.
     func walk() async throws -> Report {
+        let walker = self
+        return try await BlockingWork.run { cancelled in try walker.walk(cancelled: cancelled) }
+    }
+
+    /// The walk itself, blocking the calling thread; checks `cancelled` between folders and files.
+    private func walk(cancelled: OnceFlag) throws -> Report {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw ProviderError.notFound("folder \(root.path) does not exist; check `path` in the configuration")
@@ -69,7 +81,7 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         let rootPath = root.standardizedFileURL.path
-        guard let listing = try FolderListing.list(rootPath, recursive: recursive) else {
+        guard let listing = try FolderListing.list(rootPath, recursive: recursive, cancelled: cancelled) else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
         var report = Report()
@@ -88,14 +100,10 @@ struct FolderWalker: Sendable {
         report.reused = listing.files.count - changed.count
         report.read = changed.count
 
-        let cancelled = OnceFlag()
-        let examined = try await withTaskCancellationHandler {
-            try Task.checkCancellation()
-            return Self.examineInParallel(changed.map { listing.files[$0] }, root: rootPath, cancelled: cancelled)
-        } onCancel: {
-            cancelled.set()
-        }
-        try Task.checkCancellation()
+        if cancelled.isSet { throw CancellationError() }
+        let examined = Self.examineInParallel(
+            changed.map { listing.files[$0] }, root: rootPath, examine: examine, cancelled: cancelled)
+        if cancelled.isSet { throw CancellationError() }  // a partial walk is neither returned nor saved
         report.unreadableFiles += examined.unreadable
 
         if let previous, changed.isEmpty, reusable.indices.allSatisfy({ reusable[$0] == $0 }),
@@ -129,8 +137,10 @@ struct FolderWalker: Sendable {
         }
     }
 
-    private static func examineInParallel(_ files: [FolderListing.File], root: String, cancelled: OnceFlag) -> Examined
-    {
+    private static func examineInParallel(
+        _ files: [FolderListing.File], root: String,
+        examine: @Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome, cancelled: OnceFlag
+    ) -> Examined {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let chunkSize = 64
         let chunkCount = (files.count + chunkSize - 1) / chunkSize
@@ -138,7 +148,7 @@ struct FolderWalker: Sendable {
             var chunk = Examined()
             for index in number * chunkSize..<min(files.count, (number + 1) * chunkSize) {
                 if cancelled.isSet { return nil }
-                examine(files[index], at: prefix + files[index].relative, number: index, into: &chunk)
+                record(files[index], at: prefix + files[index].relative, number: index, examine: examine, into: &chunk)
             }
             return chunk
         }.compactMap { $0 }
@@ -150,10 +160,13 @@ struct FolderWalker: Sendable {
     }
 
     /// Reads one file and appends its record; a file that cannot be read gets none, so it is tried again next time.
-    private static func examine(_ file: FolderListing.File, at path: String, number: Int, into chunk: inout Examined) {
+    private static func record(
+        _ file: FolderListing.File, at path: String, number: Int,
+        examine: (String) throws(ImageMetadataError) -> ImageInspector.Outcome, into chunk: inout Examined
+    ) {
         let outcome: ImageInspector.Outcome
         do {
-            outcome = try ImageInspector.examine(path: path)
+            outcome = try examine(path)
         } catch {
             chunk.unreadable += 1
             return

@@ -10,6 +10,9 @@ struct LocalFolderProvider: PhotoProvider {
     /// Where the folder's index is kept; `nil` for none.
     let indexFile: URL?
     let logger: Logger
+    /// Reads one file; tests replace it to make a file slow (see ``FolderWalker/examine``).
+    var examine: @Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome =
+        ImageInspector.examine(path:)
 
     var supportsPopular: Bool { true }
 
@@ -24,7 +27,8 @@ struct LocalFolderProvider: PhotoProvider {
     func search(_ request: SearchRequest) async throws -> [Photo] {
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile).walk()
+        let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile, examine: examine)
+            .walk()
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let rootPath = root.standardizedFileURL.path
         let chosen: [LocalFile]

@@ -43,7 +43,7 @@ struct HostileFolderTests {
         close(descriptor)
 
         let logs = CapturingLogHandler.Store()
-        var context = ProviderConformance.makeContext(logs: logs)
+        var context = folder.context(logs: logs)
         var logger = CapturingLogHandler.logger(logs)
         logger.logLevel = .debug
         context.logger = logger
@@ -71,7 +71,7 @@ struct HostileFolderTests {
         let deep = (0..<1000).map { _ in "d" }.joined(separator: "/")
         try folder.copyPlain(to: deep + "/harbor-deep.jpg")
         let provider = try LocalFolderFactory().makeProvider(
-            name: "local", options: .init(path: folder.url.path), context: ProviderConformance.makeContext())
+            name: "local", options: .init(path: folder.url.path), context: folder.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 5))
         #expect(photos.map(\.id) == [deep + "/harbor-deep.jpg"])
     }

@@ -17,12 +17,18 @@ struct LocalFolderConformanceTests {
         try PhotoFolder.jpegBytes.write(to: file)
         let subject = ConformanceSubject(
             query: "harbor", available: 12,
+            // The suite's contexts keep their cache in a shared folder: keep ours inside our own.
             makeProvider: { name, context in
-                try LocalFolderFactory().makeProvider(
+                var context = context
+                context.cacheDirectory = folder.cache
+                return try LocalFolderFactory().makeProvider(
                     name: name, options: .init(path: folder.url.path), context: context)
             },
             makeBrokenProvider: { name, context in
-                try LocalFolderFactory().makeProvider(name: name, options: .init(path: file.path), context: context)
+                var context = context
+                context.cacheDirectory = folder.cache
+                return try LocalFolderFactory().makeProvider(
+                    name: name, options: .init(path: file.path), context: context)
             })
         try await ProviderConformance.check(subject)
     }

@@ -11,7 +11,7 @@ struct LocalFolderSearchTests {
     ) async throws -> [Photo] {
         let provider = try LocalFolderFactory().makeProvider(
             name: "local", options: .init(path: folder.url.path, recursive: recursive),
-            context: ProviderConformance.makeContext())
+            context: folder.context())
         return try await ProviderConformance.collect(provider, SearchRequest(.search(query), limit: limit))
     }
 
@@ -115,15 +115,17 @@ struct LocalFolderSearchTests {
                 ofItemAtPath: folder.url.appendingPathComponent(name).path)
         }
         let provider = try LocalFolderFactory().makeProvider(
-            name: "local", options: .init(path: folder.url.path), context: ProviderConformance.makeContext())
+            name: "local", options: .init(path: folder.url.path), context: folder.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.popular, limit: 2))
         #expect(photos.map(\.id) == ["new.jpg", "middle.jpg"])
     }
 
     @Test("the bundled samples are found by the words in their names")
     func bundledSamples() async throws {
+        let scratch = try PhotoFolder()  // for its cache folder: the index is written there
+        defer { scratch.remove() }
         let provider = try LocalFolderFactory().makeProvider(
-            name: "samples", options: .init(path: PhotoFolder.samples.path), context: ProviderConformance.makeContext())
+            name: "samples", options: .init(path: PhotoFolder.samples.path), context: scratch.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 30))
         #expect(photos.count == 4)
         #expect(photos.allSatisfy { $0.id.contains("harbor") })
@@ -159,7 +161,7 @@ struct LocalFolderSearchTests {
         try folder.copyCorpus("full.jpg", to: "rated-4.jpg")
         try folder.copyCorpus("rotated.jpg", to: "taken-2022.jpg")
         let provider = try LocalFolderFactory().makeProvider(
-            name: "local", options: .init(path: folder.url.path), context: ProviderConformance.makeContext())
+            name: "local", options: .init(path: folder.url.path), context: folder.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.popular, limit: 3))
         #expect(photos.map(\.id) == ["rated-4.jpg", "unrated-new.jpg", "taken-2022.jpg"])
     }

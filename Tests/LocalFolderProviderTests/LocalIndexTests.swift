@@ -123,6 +123,34 @@ struct LocalIndexTests {
         #expect(lying.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
     }
 
+    @Test("infinities and NaNs in a well-sealed index are read as absent: no output format can carry them")
+    func nonFiniteNumbers() throws {
+        defer { cleanUp() }
+        var metadata = ImageMetadata(format: "jpeg")
+        metadata.rating = .infinity
+        metadata.latitude = .nan
+        metadata.longitude = -.infinity
+        metadata.takenAt = Date(timeIntervalSince1970: .infinity)
+        var records: [UInt8] = []
+        IndexRecord.append(
+            relativePath: "harbour.jpg", size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
+            to: &records)
+        var file = LocalIndex.header(root: "/r", count: 1)
+        let sum = LocalIndex.checksum(head: file, records: records)
+        file += records
+        withUnsafeBytes(of: sum.littleEndian) { file += $0 }
+        let catalog = try #require(LocalIndex.catalog(from: file, root: "/r"))
+        let found = try #require(catalog.popular(limit: 1, root: "/r").first)
+        #expect(found.metadata?.rating == nil)
+        #expect(found.metadata?.latitude == nil)
+        #expect(found.metadata?.longitude == nil)
+        #expect(found.metadata?.takenAt == nil)
+        catalog.withRecords { record in
+            #expect(record(0).rating == nil)
+            #expect(record(0).takenAt == nil)
+        }
+    }
+
     @Test("a file moved to another folder is read again under its new path; the others are reused")
     func movedFiles() async throws {
         defer { cleanUp() }

@@ -1,8 +1,15 @@
 import Foundation
+import ProviderKit
+import ProviderTesting
 
-/// A temporary folder of real image files copied from the bundled samples, removed by `remove()`.
+/// A temporary folder of real image files copied from the bundled samples, with a cache folder
+/// of its own beside it for the index; both removed by `remove()`.
 struct PhotoFolder {
+    /// The photos.
     let url: URL
+    /// Where providers made with ``context(logs:)`` keep their index: never a shared folder.
+    let cache: URL
+    private let base: URL
 
     /// The repository's `Samples/` folder.
     static let samples = URL(fileURLWithPath: #filePath)
@@ -16,8 +23,17 @@ struct PhotoFolder {
 
     /// Creates an empty folder.
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-local-\(UUID().uuidString)")
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("vf-local-\(UUID().uuidString)")
+        url = base.appendingPathComponent("photos")
+        cache = base.appendingPathComponent("cache")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    /// The conformance suite's context, with its cache directory moved to ``cache``.
+    func context(logs: CapturingLogHandler.Store = .init()) -> ProviderContext {
+        var context = ProviderConformance.makeContext(logs: logs)
+        context.cacheDirectory = cache
+        return context
     }
 
     /// Writes `data` at `relativePath`, creating folders.
@@ -43,6 +59,6 @@ struct PhotoFolder {
     }
 
     func remove() {
-        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: base)
     }
 }

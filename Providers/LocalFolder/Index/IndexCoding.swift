@@ -105,21 +105,23 @@ struct IndexReader {
         let integer: (inout IndexReader) throws(Corrupt) -> Int = { Int(Int64(bitPattern: try $0.u64())) }
         let double: (inout IndexReader) throws(Corrupt) -> Double = { Double(bitPattern: try $0.u64()) }
         let text: (inout IndexReader) throws(Corrupt) -> String = { try $0.string() }
+        // A hostile index may hold infinities and NaNs, which no output format can carry.
+        let finite: (Double) -> Double? = { $0.isFinite ? $0 : nil }
         metadata.width = try optional(integer)
         metadata.height = try optional(integer)
         metadata.orientation = try optional(integer)
-        metadata.takenAt = try optional(double).map { Date(timeIntervalSince1970: $0) }
+        metadata.takenAt = try optional(double).flatMap(finite).map { Date(timeIntervalSince1970: $0) }
         metadata.cameraMake = try optional(text)
         metadata.cameraModel = try optional(text)
-        metadata.latitude = try optional(double)
-        metadata.longitude = try optional(double)
+        metadata.latitude = try optional(double).flatMap(finite)
+        metadata.longitude = try optional(double).flatMap(finite)
         metadata.title = try optional(text)
         metadata.description = try optional(text)
         let keywordCount = try u64()
         guard keywordCount <= 10_000 else { throw Corrupt() }
         metadata.keywords = []
         for _ in 0..<keywordCount { metadata.keywords.append(try string()) }
-        metadata.rating = try optional(double)
+        metadata.rating = try optional(double).flatMap(finite)
         metadata.creator = try optional(text)
         return metadata
     }

@@ -77,7 +77,7 @@ struct IndexRecord {
 
     private func double(_ offset: Int) -> Double? {
         let value = Double(bitPattern: bytes.littleEndianUInt64(at: offset))
-        return value.isNaN ? nil : value
+        return value.isFinite ? value : nil  // NaN means unknown; a hostile index may hold infinities
     }
 
     var size: Int64 { i64(Offset.size) }

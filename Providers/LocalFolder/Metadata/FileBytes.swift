@@ -11,6 +11,10 @@ final class FileBytes {
     private let descriptor: Int32
     private let memory: [UInt8]?
     private var spent = 0
+    /// The bytes of the last small read, which may serve the next ones.
+    private static let window = 16 << 10
+    private var windowStart = 0
+    private var windowBytes: [UInt8] = []
 
     /// Bytes already in memory, read as if they were a file (for tests and fuzzing).
     init(bytes: [UInt8]) {
@@ -49,16 +53,30 @@ final class FileBytes {
             throw ImageMetadataError(message: "its metadata segments claim more than \(Self.budget >> 20) MiB")
         }
         if let memory { return Array(memory[offset..<offset + wanted]) }
-        var buffer = [UInt8](repeating: 0, count: wanted)
-        var done = 0
-        while done < wanted {
-            let got = buffer.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, wanted - done, off_t(offset + done))
+        // Segment headers come a few bytes at a time: serve them from one larger read, so a file
+        // of a million tiny segments costs a million copies, not a million system calls.
+        if wanted <= Self.window {
+            if offset < windowStart || offset + wanted > windowStart + windowBytes.count {
+                windowStart = offset
+                windowBytes = readFromDisk(offset, min(Self.window, size - offset))
             }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { break }
-            done += got
+            let start = offset - windowStart
+            return Array(windowBytes[start..<min(start + wanted, windowBytes.count)])
         }
-        return done == wanted ? buffer : Array(buffer.prefix(done))
+        return readFromDisk(offset, wanted)
+    }
+
+    /// Reads at most `wanted` bytes at `offset`; fewer if the file is shorter than it was.
+    private func readFromDisk(_ offset: Int, _ wanted: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var done = 0
+            while done < wanted, let base = buffer.baseAddress {
+                let got = pread(descriptor, base + done, wanted - done, off_t(offset + done))
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            initialized = done
+        }
     }
 }

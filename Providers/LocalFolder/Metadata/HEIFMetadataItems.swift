@@ -11,12 +11,18 @@ extension HEIFReader {
         else { return }
         let items = try metadataItems(in: iinf, of: head)
         guard !items.isEmpty else { return }
-        let locations = try ItemLocations(iloc, of: head)
+        let locations = try ItemLocations(iloc, of: head, for: Set(items.map(\.id)))
         let idat = try child("idat", of: metaChildren, in: head)
+        var assembled = 0  // bytes gathered for all items, held to the per-file read budget
         for (id, kind) in items {
             guard let location = locations.byItem[id] else { continue }
             var bytes: [UInt8] = []
             for extent in location.extents {
+                assembled += extent.length
+                guard assembled <= FileBytes.budget else {
+                    throw ImageMetadataError(
+                        message: "its HEIF metadata items claim more than \(FileBytes.budget >> 20) MiB")
+                }
                 switch location.constructionMethod {
                 case 0:
                     bytes += try file.read(location.baseOffset + extent.offset, extent.length)
@@ -54,14 +60,19 @@ extension HEIFReader {
         -> [(id: Int, kind: ItemKind)]
     {
         let version = try head.u8(iinf.lowerBound)
-        let entries = iinf.lowerBound + (version == 0 ? 6 : 8)  // full box header, then the entry count
+        // The full box header, then the entry count (two bytes in version 0, four after).
+        guard let entries = fullBoxBody(iinf, skipping: version == 0 ? 6 : 8) else {
+            throw ImageMetadataError(message: "a HEIF iinf box is too short to hold its entry count")
+        }
         var found: [(id: Int, kind: ItemKind)] = []
-        for entry in try boxes(in: entries..<iinf.upperBound, of: head) where entry.type == "infe" {
+        for entry in try boxes(in: entries, of: head) where entry.type == "infe" {
             let body = entry.body
+            guard !body.isEmpty else { continue }
             let infeVersion = try head.u8(body.lowerBound)
             guard infeVersion >= 2 else { continue }  // versions 0 and 1 have no item type
-            let id = infeVersion == 2 ? try head.u16(body.lowerBound + 4) : try head.u32(body.lowerBound + 4)
             let typeOffset = body.lowerBound + (infeVersion == 2 ? 8 : 10)
+            guard typeOffset + 4 <= body.upperBound else { continue }  // too short for its fields
+            let id = infeVersion == 2 ? try head.u16(body.lowerBound + 4) : try head.u32(body.lowerBound + 4)
             let type = String(decoding: try head.slice(typeOffset, 4), as: UTF8.self)
             if type == "Exif" {
                 found.append((id, .exif))
@@ -79,6 +90,9 @@ extension HEIFReader {
 }
 
 /// The `iloc` box: where each item's bytes are.
+///
+/// Only the items asked for are kept, and every count is checked against the bytes the box
+/// really holds: fields may be zero bytes wide, so a count alone costs a hostile file nothing.
 private struct ItemLocations {
     struct Location {
         var constructionMethod = 0
@@ -86,9 +100,14 @@ private struct ItemLocations {
         var extents: [(offset: Int, length: Int)] = []
     }
 
+    /// At most this many items, and extents over all kept items: real files have a handful.
+    static let maximumItems = 10_000
+    static let maximumExtents = 4_096
+
     var byItem: [Int: Location] = [:]
 
-    init(_ iloc: Range<Int>, of head: ByteReader) throws(ImageMetadataError) {
+    init(_ iloc: Range<Int>, of head: ByteReader, for wanted: Set<Int>) throws(ImageMetadataError) {
+        guard !iloc.isEmpty else { throw ImageMetadataError(message: "a HEIF iloc box is empty") }
         let version = try head.u8(iloc.lowerBound)
         guard version <= 2 else { return }
         var offset = iloc.lowerBound + 4
@@ -98,13 +117,18 @@ private struct ItemLocations {
         let lengthSize = Int(sizes & 0xF)
         let baseOffsetSize = Int(more >> 4)
         let indexSize = version >= 1 ? Int(more & 0xF) : 0
+        for size in [offsetSize, lengthSize, baseOffsetSize, indexSize] where ![0, 4, 8].contains(size) {
+            throw ImageMetadataError(message: "a HEIF iloc field has \(size) bytes")
+        }
         offset += 2
         let count = version < 2 ? try head.u16(offset) : try head.u32(offset)
         offset += version < 2 ? 2 : 4
+        guard count <= Self.maximumItems else {
+            throw ImageMetadataError(message: "a HEIF iloc box claims \(count) items")
+        }
+        let extentSize = indexSize + offsetSize + lengthSize
+        let itemHeader = (version < 2 ? 2 : 4) + (version >= 1 ? 2 : 0) + 2 + baseOffsetSize + 2
         func number(_ size: Int) throws(ImageMetadataError) -> Int {
-            guard [0, 4, 8].contains(size) else {
-                throw ImageMetadataError(message: "a HEIF iloc field has \(size) bytes")
-            }
             var value = 0
             if size == 8 {
                 guard try head.u32(offset) == 0 else { throw ImageMetadataError(message: "a HEIF item lies past 4 GB") }
@@ -115,7 +139,9 @@ private struct ItemLocations {
             offset += size
             return value
         }
-        for _ in 0..<min(count, 10_000) {
+        var keptExtents = 0
+        for _ in 0..<count {
+            guard itemHeader <= iloc.upperBound - offset else { throw Self.pastBox }
             let id = version < 2 ? try head.u16(offset) : try head.u32(offset)
             offset += version < 2 ? 2 : 4
             var location = Location()
@@ -127,6 +153,17 @@ private struct ItemLocations {
             location.baseOffset = try number(baseOffsetSize)
             let extentCount = try head.u16(offset)
             offset += 2
+            // The extents must fit in what is left of the box.
+            guard extentCount * extentSize <= iloc.upperBound - offset else { throw Self.pastBox }
+            guard wanted.contains(id) else {
+                offset += extentCount * extentSize
+                continue
+            }
+            keptExtents += extentCount
+            guard keptExtents <= Self.maximumExtents else {
+                throw ImageMetadataError(message: "HEIF metadata items claim more than \(Self.maximumExtents) extents")
+            }
+            location.extents.reserveCapacity(extentCount)
             for _ in 0..<extentCount {
                 if indexSize > 0 { _ = try number(indexSize) }
                 let extentOffset = try number(offsetSize)
@@ -136,4 +173,6 @@ private struct ItemLocations {
             byItem[id] = location
         }
     }
+
+    private static let pastBox = ImageMetadataError(message: "a HEIF iloc box lists more than it holds")
 }

@@ -7,6 +7,12 @@ public enum ImageInspector {
         try inspect(try FileBytes(path: url.path))
     }
 
+    /// ``inspect(_:)`` on a Dispatch thread, for async callers: a read that blocks never holds
+    /// a thread of Swift's cooperative pool, and a cancelled caller returns at once.
+    public static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
+        try await BlockingWork.run { _ in try inspect(url) }
+    }
+
     /// The metadata of an image already in memory.
     static func inspect(bytes: [UInt8]) throws(ImageMetadataError) -> ImageMetadata {
         try inspect(FileBytes(bytes: bytes))
@@ -19,6 +25,9 @@ public enum ImageInspector {
         }
         return try read(file, format: format)
     }
+
+    /// More keywords than this are dropped: no photo needs them, and the index keeps no more.
+    static let maximumKeywords = 1_000
 
     /// What the folder walk needs to know about one file.
     enum Outcome {
@@ -57,7 +66,11 @@ public enum ImageInspector {
             swap(&metadata.width, &metadata.height)
         }
         var seen = Set<String>()
-        metadata.keywords = metadata.keywords.filter { seen.insert($0.lowercased()).inserted }
+        var kept: [String] = []
+        for keyword in metadata.keywords where kept.count < maximumKeywords {
+            if seen.insert(keyword.lowercased()).inserted { kept.append(keyword) }
+        }
+        metadata.keywords = kept
         return metadata
     }
 }

@@ -50,7 +50,10 @@ enum HEIFReader {
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
         let head = ByteReader(try file.read(0, min(file.size, 256 << 10)))  // the meta box sits near the start
         guard let meta = try child("meta", of: 0..<head.count, in: head) else { return }
-        let metaChildren = meta.lowerBound + 4..<meta.upperBound  // a full box: version and flags first
+        // A full box: version and flags first.
+        guard let metaChildren = fullBoxBody(meta, skipping: 4) else {
+            throw ImageMetadataError(message: "a HEIF meta box is too short to hold its version")
+        }
         guard let pitm = try child("pitm", of: metaChildren, in: head),
             let iprp = try child("iprp", of: metaChildren, in: head),
             let ipco = try child("ipco", of: iprp, in: head), let ipma = try child("ipma", of: iprp, in: head)
@@ -103,6 +106,12 @@ enum HEIFReader {
         return []
     }
 
+    /// `box` without its first `count` bytes (a full box's version and flags, a count), or `nil`
+    /// when the box is shorter than that.
+    static func fullBoxBody(_ box: Range<Int>, skipping count: Int) -> Range<Int>? {
+        box.count >= count ? box.lowerBound + count..<box.upperBound : nil
+    }
+
     /// The body of the first child box of `type` within `range`.
     static func child(_ type: String, of range: Range<Int>, in head: ByteReader) throws(ImageMetadataError)
         -> Range<Int>?
@@ -129,7 +138,9 @@ enum HEIFReader {
             } else if size == 0 {
                 size = range.upperBound - offset  // to the end
             }
-            guard size >= header, offset + size <= range.upperBound || type == "mdat" else {
+            guard size >= header, offset + header <= range.upperBound,
+                offset + size <= range.upperBound || type == "mdat"
+            else {
                 throw ImageMetadataError(message: "a HEIF box is larger than what contains it")
             }
             found.append((type, offset + header..<min(offset + size, range.upperBound)))

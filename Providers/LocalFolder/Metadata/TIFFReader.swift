@@ -84,7 +84,9 @@ enum TIFFReader {
         }
     }
 
-    /// The entries of the IFD at `offset`; an IFD seen before (a loop) is an error.
+    /// The entries of the IFD at `offset`, the first of each tag only; an IFD seen before (a
+    /// loop) is an error. A tag repeated a thousand times, each pointing at a megabyte, would
+    /// otherwise cost a gigabyte of copying, and a thousand EXIF directories a million entries.
     private static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>)
         throws(ImageMetadataError)
         -> [Entry]
@@ -94,12 +96,16 @@ enum TIFFReader {
         }
         let count = try reader.u16(offset)
         guard count <= 1000 else { throw ImageMetadataError(message: "an EXIF directory claims \(count) entries") }
-        return try (0..<count).map { index throws(ImageMetadataError) in
+        var tags = Set<Int>()
+        var found: [Entry] = []
+        for index in 0..<count {
             let base = offset + 2 + index * 12
-            return Entry(
-                tag: try reader.u16(base), type: try reader.u16(base + 2), count: try reader.u32(base + 4),
-                valueOffset: base + 8)
+            let tag = try reader.u16(base)
+            guard tags.insert(tag).inserted else { continue }
+            found.append(
+                Entry(tag: tag, type: try reader.u16(base + 2), count: try reader.u32(base + 4), valueOffset: base + 8))
         }
+        return found
     }
 
     /// One IFD entry; its value is inline when it fits in four bytes, else at an offset.

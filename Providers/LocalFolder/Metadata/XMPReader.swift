@@ -114,7 +114,8 @@ enum XMPReader {
             var rest = text[...]
             while let amp = rest.firstIndex(of: "&") {
                 result += rest[..<amp]
-                guard let semi = rest[amp...].firstIndex(of: ";"), rest.distance(from: amp, to: semi) <= 10 else {
+                // An entity is at most ten characters: look no further, or a run of `&` costs quadratic time.
+                guard let semi = rest[amp...].prefix(11).firstIndex(of: ";") else {
                     result += "&"
                     rest = rest[rest.index(after: amp)...]
                     continue

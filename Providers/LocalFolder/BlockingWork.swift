@@ -1,0 +1,46 @@
+import Dispatch
+import ProviderKit
+import Synchronization
+
+/// Runs blocking file-system work (folder listing, file reads, index load and save) on a
+/// Dispatch thread, never on Swift's cooperative pool, and awaits it.
+///
+/// When the awaiting task is cancelled, the await ends at once with `CancellationError`: the
+/// work is told through the flag it is given and stops at its next check (between files), and
+/// nothing waits for a read that is blocked; it finishes in the background.
+enum BlockingWork {
+    static func run<T: Sendable>(_ work: @escaping @Sendable (_ cancelled: OnceFlag) throws -> T) async throws -> T {
+        let cancelled = OnceFlag()
+        let slot = ContinuationSlot<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                slot.store(continuation)
+                // Cancelled before the continuation was stored: the handler found nothing to resume.
+                if cancelled.isSet {
+                    slot.take()?.resume(throwing: CancellationError())
+                    return
+                }
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let result = Result { try work(cancelled) }
+                    slot.take()?.resume(with: result)
+                }
+            }
+        } onCancel: {
+            cancelled.set()
+            slot.take()?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// Holds a continuation until the first of the work and the cancellation handler takes it.
+private final class ContinuationSlot<T: Sendable>: Sendable {
+    private let state = Mutex<CheckedContinuation<T, any Error>?>(nil)
+
+    func store(_ continuation: CheckedContinuation<T, any Error>) {
+        state.withLock { $0 = continuation }
+    }
+
+    func take() -> CheckedContinuation<T, any Error>? {
+        state.withLock { $0.take() }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import LocalFolderProvider
+
+/// A short pass of the fuzz targets over their seeds and every regression file, run with every
+/// `swift test`: each input goes through the same entry point libFuzzer calls, and must end
+/// without a crash, quickly.
+@Suite("Local folder: fuzz seeds and regression files")
+struct FuzzCorpusTests {
+    static let fuzz = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fuzz")
+
+    /// The files in `folders` (below Fuzz/, or absolute), by name.
+    static func inputs(_ folders: [URL]) throws -> [(name: String, bytes: [UInt8])] {
+        try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+                (
+                    folder.lastPathComponent + "/" + name,
+                    [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+                )
+            }
+        }
+    }
+
+    @Test("every metadata seed, regression and crafted hostile file goes through the metadata fuzz entry quickly")
+    func metadataInputs() throws {
+        let inputs = try Self.inputs([
+            Self.fuzz.appendingPathComponent("metadata-seeds"),
+            Self.fuzz.appendingPathComponent("metadata-regressions"),
+            HostileFileTests.hostile,
+        ])
+        #expect(inputs.count >= 16)
+        #expect(inputs.contains { $0.name == "metadata-regressions/heic-short-meta.heic" })
+        let clock = ContinuousClock()
+        for input in inputs {
+            let took = clock.measure { MetadataFuzzEntry.run(input.bytes) }
+            #expect(took < .seconds(2), "\(input.name) took \(took)")  // libFuzzer's hang limit is 5 s
+        }
+    }
+
+    @Test("every index seed and regression goes through the index fuzz entry quickly")
+    func indexInputs() throws {
+        let inputs = try Self.inputs([
+            Self.fuzz.appendingPathComponent("index-seeds"), Self.fuzz.appendingPathComponent("index-regressions"),
+        ])
+        #expect(inputs.count >= 2)
+        let clock = ContinuousClock()
+        for input in inputs {
+            let took = clock.measure { IndexFuzzEntry.run(input.bytes) }
+            #expect(took < .seconds(2), "\(input.name) took \(took)")
+        }
+    }
+}
