@@ -1,9 +1,10 @@
-import Dispatch
+import Foundation
 import ProviderKit
 import Synchronization
 
 /// Runs blocking file-system work (folder listing, file reads, index load and save) on a
-/// Dispatch thread, never on Swift's cooperative pool, and awaits it.
+/// thread of its own, never on Swift's cooperative pool, and awaits it. Not on a Dispatch
+/// global queue either: on Linux its workers are the threads Swift's tasks run on.
 ///
 /// When the awaiting task is cancelled, the await ends at once with `CancellationError`: the
 /// work is told through the flag it is given and stops at its next check (between files), and
@@ -20,10 +21,12 @@ enum BlockingWork {
                     slot.take()?.resume(throwing: CancellationError())
                     return
                 }
-                DispatchQueue.global(qos: .userInitiated).async {
+                let thread = Thread {
                     let result = Result { try work(cancelled) }
                     slot.take()?.resume(with: result)
                 }
+                thread.name = "viewfinder-files"
+                thread.start()
             }
         } onCancel: {
             cancelled.set()

@@ -139,7 +139,7 @@ struct FolderWalker: Sendable {
 
     private static func examineInParallel(
         _ files: [FolderListing.File], root: String,
-        examine: @Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome, cancelled: OnceFlag
+        examine: @escaping @Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome, cancelled: OnceFlag
     ) -> Examined {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let chunkSize = 64

@@ -52,9 +52,9 @@ struct SlowFileTests {
         let consumer = Task {
             try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 5))
         }
-        // Wait, off the cooperative pool, until the slow read has begun.
+        // Wait on a thread of its own (Dispatch's workers run Swift's tasks on Linux) until the slow read has begun.
         let began = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: slow.started.wait(timeout: .now() + 10)) }
+            Thread { continuation.resume(returning: slow.started.wait(timeout: .now() + 10)) }.start()
         }
         try #require(began == .success, "the slow file was never read")
         let clock = ContinuousClock()

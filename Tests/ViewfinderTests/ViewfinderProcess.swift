@@ -74,16 +74,17 @@ struct ViewfinderProcess {
         return Output(status: status, stdout: outData.text(), stderr: errData.text())
     }
 
-    /// Reads a pipe to its end on a background thread so a full pipe never blocks the child.
+    /// Reads a pipe to its end on a thread of its own so a full pipe never blocks the child (not
+    /// on a Dispatch global queue: on Linux those threads run Swift's tasks, which other tests need).
     private final class Capture: @unchecked Sendable {
         private var data = Data()
         private let done = DispatchSemaphore(value: 0)
 
         init(_ handle: FileHandle) {
-            DispatchQueue.global().async {
+            Thread {
                 self.data = handle.readDataToEndOfFile()
                 self.done.signal()
-            }
+            }.start()
         }
 
         func text() -> String {

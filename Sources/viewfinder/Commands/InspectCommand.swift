@@ -33,9 +33,11 @@ struct InspectCommand: AsyncParsableCommand {
                 continue
             }
             do {
-                entries.append(InspectJSON(path: path, metadata: try ImageInspector.inspect(url)))
-            } catch {
+                entries.append(InspectJSON(path: path, metadata: try await ImageInspector.inspectOffPool(url)))
+            } catch let error as ImageMetadataError {
                 entries.append(InspectJSON(path: path, error: error.message))
+            } catch {
+                entries.append(InspectJSON(path: path, error: "\(error)"))
             }
         }
         switch format {
