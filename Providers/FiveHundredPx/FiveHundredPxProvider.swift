@@ -14,21 +14,25 @@ struct FiveHundredPxProvider: PhotoProvider {
         guard term?.isEmpty != true, request.limit > 0 else { return .pages { _ in nil } }
         let perPage = min(options.rpp, request.limit)
         return .paging(wanted: request.limit) { page in
-            let url = FiveHundredPxRequests.url(for: request, page: page, perPage: perPage, options: options)
-            let response = try await context.http.send(HTTPRequest(url: url, secretNames: ["consumer_key"]))
-            let list = try read(response)
-            let kept = list.photos.filter { options.includeNSFW || $0.nsfw != true }
+            let url = try FiveHundredPxRequests.url(for: request, page: page, perPage: perPage, options: options)
+            let response = try await context.http.sendAPI(
+                .apiCall(url, for: request, context: context, secretNames: ["consumer_key"]), source: "500px")
+            let list = try read(response, maxPhotos: perPage)
+            let photos = list.photos.elements
+            let kept = photos.filter { options.includeNSFW || $0.nsfw != true }
             return FetchedPage(
                 photos: kept.map { FiveHundredPxPhotoMapping.photo($0, provider: name) },
-                totalPages: list.totalPages, totalAvailable: list.totalItems, sourceCount: list.photos.count)
+                totalPages: list.totalPages, totalAvailable: list.totalItems, sourceCount: photos.count)
         }
     }
 
-    /// The photos in `response`, or an error that says what to do.
-    func read(_ response: HTTPResponse) throws -> FiveHundredPxPhotosResponse {
+    /// The photos in `response` (no more than `maxPhotos` decoded), or an error that says what to do.
+    /// Text the server wrote reaches the message only with the request's secrets hidden.
+    func read(_ response: HTTPResponse, maxPhotos: Int = 100) throws -> FiveHundredPxPhotosResponse {
         guard response.isSuccess else {
             let detail =
                 (try? JSONDecoder().decode(FiveHundredPxError.self, from: response.body))?.error
+                .map { response.redacted(String($0.prefix(HTTPResponse.excerptLength))) }
                 ?? response.bodyExcerpt
             switch response.status {
             case 401:
@@ -48,7 +52,7 @@ struct FiveHundredPxProvider: PhotoProvider {
             }
         }
         do {
-            return try JSONDecoder().decode(FiveHundredPxPhotosResponse.self, from: response.body)
+            return try JSONDecoder.bounded(to: maxPhotos).decode(FiveHundredPxPhotosResponse.self, from: response.body)
         } catch {
             throw ProviderError.badData(
                 "500px sent a response that is not the JSON it documents: \(response.bodyExcerpt)")
@@ -58,7 +62,9 @@ struct FiveHundredPxProvider: PhotoProvider {
 
 /// Builds 500px's v1 calls.
 enum FiveHundredPxRequests {
-    static func url(for request: SearchRequest, page: Int, perPage: Int, options: FiveHundredPxFactory.Options) -> URL {
+    static func url(for request: SearchRequest, page: Int, perPage: Int, options: FiveHundredPxFactory.Options)
+        throws -> URL
+    {
         let sizes =
             options.thumbnailSize == options.imageSize
             ? "\(options.imageSize)" : "\(options.thumbnailSize),\(options.imageSize)"
@@ -87,9 +93,14 @@ enum FiveHundredPxRequests {
         ]
         var base = options.endpoint.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        var components = URLComponents(string: base + "/" + path)!
+        guard var components = URLComponents(string: base + "/" + path) else {
+            throw ProviderError.badData("`endpoint` is not a URL 500px calls can be built on")
+        }
         components.queryItems = items
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url!
+        guard let url = components.url else {
+            throw ProviderError.badData("`endpoint` is not a URL 500px calls can be built on")
+        }
+        return url
     }
 }

@@ -1,17 +1,28 @@
 import Foundation
+import ProviderKit
 
 /// What `/photos` and `/photos/search` send.
 struct FiveHundredPxPhotosResponse: Decodable {
     let currentPage: Int?
     let totalPages: Int?
     let totalItems: Int?
-    let photos: [FiveHundredPxPhoto]
+    /// Only as many photos as were asked for are decoded (see ``BoundedArray``).
+    let photos: BoundedArray<FiveHundredPxPhoto>
 
     enum CodingKeys: String, CodingKey {
         case currentPage = "current_page"
         case totalPages = "total_pages"
         case totalItems = "total_items"
         case photos
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Counters the API sends wrong (1e19, 2.5, "x") are unknown, not a failed page.
+        currentPage = try? container.decodeIfPresent(Int.self, forKey: .currentPage)
+        totalPages = try? container.decodeIfPresent(Int.self, forKey: .totalPages)
+        totalItems = try? container.decodeIfPresent(Int.self, forKey: .totalItems)
+        photos = try container.decode(BoundedArray<FiveHundredPxPhoto>.self, forKey: .photos)
     }
 }
 
@@ -51,7 +62,10 @@ struct FiveHundredPxPhoto: Decodable {
         id = try container.decode(Int.self, forKey: .id)
         name = try? container.decodeIfPresent(String.self, forKey: .name)
         description = try? container.decodeIfPresent(String.self, forKey: .description)
-        rating = try? container.decodeIfPresent(Double.self, forKey: .rating)  // a decimal, sometimes an integer
+        // A decimal, sometimes an integer; a value JSON output cannot carry (1e400 read as infinity) is unknown.
+        rating = (try? container.decodeIfPresent(Double.self, forKey: .rating)).flatMap {
+            $0?.isFinite == true ? $0 : nil
+        }
         timesViewed = try? container.decodeIfPresent(Int.self, forKey: .timesViewed)
         votesCount = try? container.decodeIfPresent(Int.self, forKey: .votesCount)
         favoritesCount = try? container.decodeIfPresent(Int.self, forKey: .favoritesCount)
@@ -61,8 +75,12 @@ struct FiveHundredPxPhoto: Decodable {
         takenAt = try? container.decodeIfPresent(String.self, forKey: .takenAt)
         nsfw = try? container.decodeIfPresent(Bool.self, forKey: .nsfw)
         category = try? container.decodeIfPresent(Int.self, forKey: .category)
-        latitude = try? container.decodeIfPresent(Double.self, forKey: .latitude)
-        longitude = try? container.decodeIfPresent(Double.self, forKey: .longitude)
+        latitude = (try? container.decodeIfPresent(Double.self, forKey: .latitude)).flatMap {
+            $0?.isFinite == true ? $0 : nil
+        }
+        longitude = (try? container.decodeIfPresent(Double.self, forKey: .longitude)).flatMap {
+            $0?.isFinite == true ? $0 : nil
+        }
         user = try? container.decodeIfPresent(FiveHundredPxUser.self, forKey: .user)
         images = (try? container.decodeIfPresent([FiveHundredPxImage].self, forKey: .images)) ?? []
         // `image_url` is a string when one size was asked for, an array when several were.
@@ -89,6 +107,14 @@ struct FiveHundredPxImage: Decodable {
     enum CodingKeys: String, CodingKey {
         case size, url, format
         case httpsURL = "https_url"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        size = (try? container.decode(Int.self, forKey: .size)) ?? -1  // an unknown size id reads as large
+        url = try? container.decodeIfPresent(String.self, forKey: .url)
+        httpsURL = try? container.decodeIfPresent(String.self, forKey: .httpsURL)
+        format = try? container.decodeIfPresent(String.self, forKey: .format)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import ProviderKit
 
 /// Searches Flickr, streaming each page of results as it arrives.
@@ -21,25 +20,19 @@ struct FlickrProvider: PhotoProvider {
         return .paging(wanted: wanted, lastPage: lastPage) { page in
             let list = try await fetch(request, page: page, perPage: perPage)
             return FetchedPage(
-                photos: list.photo.map { FlickrPhotoMapping.photo($0, provider: name) }, totalPages: list.pages?.int,
-                totalAvailable: list.total?.int)
+                photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) },
+                totalPages: list.pages?.int, totalAvailable: list.total?.int)
         }
     }
 
-    /// One page, retrying Flickr's "service unavailable" answers a couple of times.
+    /// One page. The HTTP client owns every retry, Flickr's "service unavailable" answers (codes
+    /// 105 and 201 over HTTP 200) included, so one page costs at most `RetryPolicy.maxAttempts` requests.
     private func fetch(_ request: SearchRequest, page: Int, perPage: Int) async throws -> FlickrPhotoList {
-        let url = FlickrRequests.url(for: request, page: page, perPage: perPage, options: options)
-        let reader = FlickrResponseReader(provider: name, keySource: context.whereToSet("api_key"))
-        var attempt = 1
-        while true {
-            let response = try await context.http.send(HTTPRequest(url: url, secretNames: ["api_key"]))
-            do {
-                return try reader.read(response)
-            } catch let error as ProviderError where error.isTransient && attempt < 3 && response.status != 429 {
-                context.logger.debug("\(name): \(error); trying again")
-                try await Task.sleep(for: .milliseconds(300 * attempt))
-                attempt += 1
-            }
-        }
+        let url = try FlickrRequests.url(for: request, page: page, perPage: perPage, options: options)
+        var call = HTTPRequest.apiCall(url, for: request, context: context, secretNames: ["api_key"])
+        call.isTransientAnswer = { FlickrResponseReader.isServiceUnavailable($0) }
+        let response = try await context.http.sendAPI(call, source: "Flickr")
+        return try FlickrResponseReader(provider: name, keySource: context.whereToSet("api_key"))
+            .read(response, maxPhotos: perPage)
     }
 }

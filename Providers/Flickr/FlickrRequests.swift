@@ -11,7 +11,7 @@ enum FlickrRequests {
     static let resultCeiling = 4000
 
     /// The URL for one page of `request`.
-    static func url(for request: SearchRequest, page: Int, perPage: Int, options: FlickrFactory.Options) -> URL {
+    static func url(for request: SearchRequest, page: Int, perPage: Int, options: FlickrFactory.Options) throws -> URL {
         var items: [URLQueryItem]
         switch request.operation {
         case .search(let text):
@@ -38,10 +38,15 @@ enum FlickrRequests {
             URLQueryItem(name: "format", value: "json"),
             URLQueryItem(name: "nojsoncallback", value: "1"),
         ]
-        var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false)!
+        guard var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false) else {
+            throw ProviderError.badData("`endpoint` is not a URL Flickr calls can be built on")
+        }
         components.queryItems = (components.queryItems ?? []) + items
         // `+` in a query means a space to many servers; spell it out.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url!
+        guard let url = components.url else {
+            throw ProviderError.badData("`endpoint` is not a URL Flickr calls can be built on")
+        }
+        return url
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// What `flickr.photos.search` and `flickr.interestingness.getList` send with
 /// `format=json&nojsoncallback=1`, read as leniently as Flickr writes it.
@@ -9,12 +10,31 @@ struct FlickrSearchResponse: Decodable {
     let message: String?
 }
 
+/// Just the status of an answer, to tell a transient failure without reading a page.
+struct FlickrStatus: Decodable {
+    let stat: String?
+    let code: FlickrNumber?
+}
+
 struct FlickrPhotoList: Decodable {
     let page: FlickrNumber?
     let pages: FlickrNumber?
     let perpage: FlickrNumber?
     let total: FlickrNumber?
-    let photo: [FlickrPhoto]
+    /// Only as many photos as were asked for are decoded (see ``BoundedArray``).
+    let photo: BoundedArray<FlickrPhoto>
+
+    enum CodingKeys: String, CodingKey { case page, pages, perpage, total, photo }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // A counter JSON cannot give as a Double (1e400) is unknown, not a failed page.
+        page = try? container.decodeIfPresent(FlickrNumber.self, forKey: .page)
+        pages = try? container.decodeIfPresent(FlickrNumber.self, forKey: .pages)
+        perpage = try? container.decodeIfPresent(FlickrNumber.self, forKey: .perpage)
+        total = try? container.decodeIfPresent(FlickrNumber.self, forKey: .total)
+        photo = try container.decode(BoundedArray<FlickrPhoto>.self, forKey: .photo)
+    }
 }
 
 struct FlickrPhoto: Decodable {
@@ -69,10 +89,12 @@ struct FlickrPhoto: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Ids are strings, but accept numbers rather than failing on a whole page.
+        // Ids are strings, but accept whole numbers rather than failing on a whole page; a number
+        // no Int holds (1e19) or with a fraction is a decoding error, never a trap.
         if let text = try? container.decode(String.self, forKey: .id) {
             id = text
         } else {
-            id = String(try container.decode(Int.self, forKey: .id))
+            id = String(try container.decode(Int64.self, forKey: .id))
         }
         owner = try container.decodeIfPresent(String.self, forKey: .owner)
         secret = try container.decodeIfPresent(String.self, forKey: .secret)
@@ -131,5 +153,6 @@ struct FlickrNumber: Decodable {
         }
     }
 
+    /// The whole part, when finite and within ±10^15 (far beyond any real count or size); else `nil`.
     var int: Int? { value.flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
 }

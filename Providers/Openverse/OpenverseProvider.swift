@@ -14,21 +14,25 @@ struct OpenverseProvider: PhotoProvider {
             return .pages { _ in nil }
         }
         return .paging(wanted: request.limit) { page in
-            let response = try await context.http.send(
-                HTTPRequest(url: OpenverseRequests.url(query: query, page: page, options: options)))
-            let list = try read(response)
+            let url = try OpenverseRequests.url(query: query, page: page, options: options)
+            let response = try await context.http.sendAPI(
+                .apiCall(url, for: request, context: context), source: "Openverse")
+            let list = try read(response, maxResults: options.pageSize)
             return FetchedPage(
-                photos: list.results.map { OpenversePhotoMapping.photo($0, provider: name) },
+                photos: list.results.elements.map { OpenversePhotoMapping.photo($0, provider: name) },
                 totalPages: list.pageCount,
                 totalAvailable: list.resultCount)
         }
     }
 
-    /// The results in `response`, or an error that says what happened.
-    func read(_ response: HTTPResponse) throws -> OpenverseSearchResponse {
+    /// The results in `response` (no more than `maxResults` decoded), or an error that says what happened.
+    /// Text the server wrote reaches the message only with the request's secrets hidden.
+    func read(_ response: HTTPResponse, maxResults: Int = 20) throws -> OpenverseSearchResponse {
         guard response.isSuccess else {
             let detail =
-                (try? JSONDecoder().decode(OpenverseError.self, from: response.body))?.message ?? response.bodyExcerpt
+                (try? JSONDecoder().decode(OpenverseError.self, from: response.body))
+                .map { response.redacted(String($0.message.prefix(HTTPResponse.excerptLength))) }
+                ?? response.bodyExcerpt
             switch response.status {
             case 429:
                 throw ProviderError.unavailable("Openverse is limiting anonymous requests (\(detail)); try again later")
@@ -40,7 +44,7 @@ struct OpenverseProvider: PhotoProvider {
             }
         }
         do {
-            return try JSONDecoder().decode(OpenverseSearchResponse.self, from: response.body)
+            return try JSONDecoder.bounded(to: maxResults).decode(OpenverseSearchResponse.self, from: response.body)
         } catch {
             throw ProviderError.badData(
                 "Openverse sent a response that is not the JSON it documents: \(response.bodyExcerpt)")

@@ -3,7 +3,7 @@ import ProviderKit
 
 /// Builds Openverse's image search calls.
 enum OpenverseRequests {
-    static func url(query: String, page: Int, options: OpenverseFactory.Options) -> URL {
+    static func url(query: String, page: Int, options: OpenverseFactory.Options) throws -> URL {
         var items = [
             URLQueryItem(name: "q", value: query),
             URLQueryItem(name: "page_size", value: String(options.pageSize)),
@@ -16,9 +16,14 @@ enum OpenverseRequests {
         if let source = options.source { items.append(URLQueryItem(name: "source", value: source)) }
         var base = options.endpoint.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        var components = URLComponents(string: base + "/images/")!
+        guard var components = URLComponents(string: base + "/images/") else {
+            throw ProviderError.badData("`endpoint` is not a URL Openverse calls can be built on")
+        }
         components.queryItems = items
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        return components.url!
+        guard let url = components.url else {
+            throw ProviderError.badData("`endpoint` is not a URL Openverse calls can be built on")
+        }
+        return url
     }
 }

@@ -1,14 +1,26 @@
+import ProviderKit
+
 /// What `GET /v1/images/` sends.
 struct OpenverseSearchResponse: Decodable {
     let resultCount: Int?
     let pageCount: Int?
     let page: Int?
-    let results: [OpenverseImage]
+    /// Only as many results as were asked for are decoded (see ``BoundedArray``).
+    let results: BoundedArray<OpenverseImage>
 
     enum CodingKeys: String, CodingKey {
         case resultCount = "result_count"
         case pageCount = "page_count"
         case page, results
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Counters sent wrong (1e19, 2.5, "x") are unknown, not a failed page.
+        resultCount = try? container.decodeIfPresent(Int.self, forKey: .resultCount)
+        pageCount = try? container.decodeIfPresent(Int.self, forKey: .pageCount)
+        page = try? container.decodeIfPresent(Int.self, forKey: .page)
+        results = try container.decode(BoundedArray<OpenverseImage>.self, forKey: .results)
     }
 }
 
@@ -32,6 +44,26 @@ struct OpenverseImage: Decodable {
         case foreignLandingURL = "foreign_landing_url"
         case licenseVersion = "license_version"
         case licenseURL = "license_url"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try? container.decodeIfPresent(String.self, forKey: .title)
+        foreignLandingURL = try? container.decodeIfPresent(String.self, forKey: .foreignLandingURL)
+        url = try? container.decodeIfPresent(String.self, forKey: .url)
+        thumbnail = try? container.decodeIfPresent(String.self, forKey: .thumbnail)
+        creator = try? container.decodeIfPresent(String.self, forKey: .creator)
+        license = try? container.decodeIfPresent(String.self, forKey: .license)
+        licenseVersion = try? container.decodeIfPresent(String.self, forKey: .licenseVersion)
+        licenseURL = try? container.decodeIfPresent(String.self, forKey: .licenseURL)
+        tags = (try? container.decodeIfPresent([OpenverseTag].self, forKey: .tags)).flatMap { $0 }
+        // Sizes no Int holds (1e19), fractions and negatives are unknown rather than a failed page.
+        width = (try? container.decodeIfPresent(Int.self, forKey: .width)).flatMap { $0.flatMap { $0 > 0 ? $0 : nil } }
+        height = (try? container.decodeIfPresent(Int.self, forKey: .height)).flatMap {
+            $0.flatMap { $0 > 0 ? $0 : nil }
+        }
+        mature = try? container.decodeIfPresent(Bool.self, forKey: .mature)
     }
 }
 

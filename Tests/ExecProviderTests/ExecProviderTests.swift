@@ -28,6 +28,10 @@ struct ExecProviderTests {
                 makeBrokenProvider: { name, context in
                     try ExecFactory().makeProvider(
                         name: name, options: .init(command: [Self.broken, "bad-json"]), context: context)
+                },
+                makeSlowProvider: { name, context in
+                    try ExecFactory().makeProvider(
+                        name: name, options: .init(command: ["/bin/sh", "-c", "sleep 30"]), context: context)
                 }))
     }
 

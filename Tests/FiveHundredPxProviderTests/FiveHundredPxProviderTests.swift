@@ -37,7 +37,14 @@ struct FiveHundredPxProviderTests {
 
     func calls() async throws -> [[String: String]] {
         let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return (try JSONSerialization.jsonObject(with: response.body) as? [String: [[String: String]]])?["calls"] ?? []
+        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["calls"]
+            as? [[String: String]]
+            ?? []
+    }
+
+    func aborted() async throws -> [String] {
+        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
+        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["aborted"] as? [String] ?? []
     }
 
     @Test("the 500px provider passes the shared conformance suite")
@@ -54,7 +61,12 @@ struct FiveHundredPxProviderTests {
                 makeBrokenProvider: { name, context in
                     try FiveHundredPxFactory().makeProvider(
                         name: name, options: .init(consumerKey: "BROKEN", endpoint: endpoint), context: context)
-                }))
+                },
+                makeSlowProvider: { name, context in
+                    try FiveHundredPxFactory().makeProvider(
+                        name: name, options: .init(consumerKey: "SLOW", endpoint: endpoint), context: context)
+                },
+                slowSourceWasAbandoned: { try await self.aborted().contains("/v1/photos/search") }))
     }
 
     @Test("search calls /photos/search with term, rpp, sizes, exclusions and page")
@@ -188,5 +200,40 @@ struct FiveHundredPxProviderTests {
     func emptyQuery() async throws {
         #expect(try await collect(SearchRequest(.search(" "), limit: 5)).isEmpty)
         #expect(try await calls().isEmpty)
+    }
+
+    @Test(
+        "a key with characters URLs encode never shows, though 500px's 401 echoes the request line; 401 is not retried")
+    func echoedKeyIsHidden() async throws {
+        let secret = "ECHO-SECRET/500+XYZ=="
+        do {
+            _ = try await collect(SearchRequest(.search("harbor"), limit: 5), key: secret)
+            Issue.record("expected an error")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("Unauthorized: GET /v1/photos/search"), "\(message)")
+            #expect(!Redaction.contains(message, secret: secret), "\(message)")
+            #expect(!message.contains("XYZ"), "\(message)")
+        }
+        #expect(try await calls().count == 1)
+    }
+
+    @Test("numbers no Int holds (1e19), fractions and infinities in 500px's JSON never trap")
+    func absurdNumbers() throws {
+        let page = #"""
+            {"current_page":1e19,"total_pages":2.5,"total_items":-1e400,"photos":[
+            {"id":7,"rating":1e400,"times_viewed":1e19,"width":2.5,"height":-1e19,"latitude":1e400,"category":1e19,
+             "images":[{"size":1e19,"https_url":"https://e.example/a.jpg"},{"size":3}]},{"id":1e19}]}
+            """#
+        let reader = try provider()
+        let provider = try #require(reader as? FiveHundredPxProvider)
+        #expect(throws: ProviderError.self) { try provider.read(HTTPResponse(status: 200, body: Data(page.utf8))) }
+        let good = page.replacingOccurrences(of: #",{"id":1e19}"#, with: "")
+        let list = try provider.read(HTTPResponse(status: 200, body: Data(good.utf8)))
+        #expect(list.totalPages == nil && list.totalItems == nil)
+        let photo = FiveHundredPxPhotoMapping.photo(try #require(list.photos.elements.first), provider: "500px")
+        #expect(photo.popularity.rating == nil && photo.popularity.views == nil && photo.width == nil)
+        #expect(photo.location == nil && photo.tags.isEmpty)
+        #expect(photo.images.count == 1)  // the image without a URL is dropped; the odd size id reads as large
     }
 }

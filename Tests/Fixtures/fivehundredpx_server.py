@@ -11,10 +11,12 @@ format; `url` is a path; `exclude` takes category names and `filters.exclude` ec
 some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
 
 Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "SERVER-ERROR" gets 500;
-"BROKEN" gets a truncated body;
+"BROKEN" gets a truncated body; "SLOW" an answer after 30 s (/stats notes in "aborted" when the
+client hung up first); a key starting with "ECHO" gets a 401 whose error echoes the request line;
 anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
 """
 import json
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,6 +30,8 @@ SIZES = {1: (70, 70), 2: (140, 140), 3: (280, 280), 4: (900, 600), 5: (1170, 780
 WORDS = ["sunset", "harbor", "portrait", "alpine", "street", "night", "forest", "coast", "market"]
 lock = threading.Lock()
 calls = []
+aborted = []
+EMPTY_PAGE = {"current_page": 1, "total_pages": 0, "total_items": 0, "photos": []}
 
 
 def make_photo(i):
@@ -87,15 +91,37 @@ class Handler(BaseHTTPRequestHandler):
     def error(self, status, message):
         self.send(status, {"status": status, "error": message})
 
+    def slow(self):
+        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
+        self.connection.settimeout(0.05)
+        for _ in range(600):
+            try:
+                if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        else:
+            self.connection.settimeout(None)
+            return self.send(200, EMPTY_PAGE)
+        with lock:
+            aborted.append(self.path.split("?")[0])
+        self.close_connection = True
+
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
         if url.path == "/stats":
             with lock:
-                return self.send(200, {"calls": calls})
+                return self.send(200, {"calls": calls, "aborted": aborted})
         with lock:
             calls.append(dict({k: v for k, v in query.items() if k != "consumer_key"}, path=url.path))
         key = query.get("consumer_key", "")
+        if key == "SLOW":
+            return self.slow()
+        if key.startswith("ECHO"):
+            return self.error(401, f"Unauthorized: {self.command} {self.path} {self.request_version}")
         if key == "FORBIDDEN":
             return self.error(403, "Forbidden")
         if key == "SERVER-ERROR":

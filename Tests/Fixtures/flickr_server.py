@@ -17,9 +17,15 @@ Flickr's traps, reproduced:
 API keys: "test-key-1234" is valid; "RATE-LIMITED" gets 429; "UNAVAILABLE" gets code 105;
 "FLAKY" gets code 201 once per query, then answers; anything else gets code 100.
 The query "garbage", and the path /broken/services/rest/, get a truncated JSON body.
-GET /stats reports the calls made (keys removed).
+Hostile answers: the query "huge" gets a 32 MB page of 200,000 photos (with Content-Length),
+"hugechunked" the same body chunked (no length), "tinybomb" 7.9 MB of 500,000 minimal photos,
+"slow" (and the path /slow/services/rest/) an answer after 30 s (the server notes in /stats whether the client hung up first),
+"server-error" HTTP 500, "not-found" HTTP 404. A key starting with "ECHO" gets code 100 (or,
+with the query "echo-http", HTTP 400) whose message echoes the request line, as careless servers do.
+GET /stats reports the calls made (keys removed) and "aborted": slow requests the client gave up.
 """
 import json
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,6 +37,24 @@ WORDS = ["harbor", "lighthouse", "mountain", "forest", "city", "beach", "desert"
 lock = threading.Lock()
 calls = []
 flaky_seen = set()
+aborted = []
+bodies = {}
+
+
+def huge_body(count, minimal=False):
+    """One page of `count` photos as JSON, built once."""
+    key = (count, minimal)
+    if key not in bodies:
+        if minimal:
+            rows = ",".join('{"id":"%d"}' % i for i in range(count))
+        else:
+            rows = ",".join(json.dumps({
+                "id": str(60000000000 + i), "owner": "1@N00", "secret": "abcdef1234", "server": "65535",
+                "title": f"Harbor {i}", "ispublic": 1, "license": "4", "views": "10", "tags": "harbor sea"}, separators=(",", ":"))
+                for i in range(count))
+        bodies[key] = ('{"photos":{"page":1,"pages":1,"perpage":%d,"total":"%d","photo":[%s]},"stat":"ok"}'
+                       % (count, count, rows)).encode()
+    return bodies[key]
 
 
 def make_photo(i):
@@ -90,14 +114,31 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
         if url.path == "/stats":
             with lock:
-                return self.send(200, json.dumps({"calls": calls}), "application/json")
+                return self.send(200, json.dumps({"calls": calls, "aborted": aborted}), "application/json")
         if url.path == "/broken/services/rest/":
             return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
+        if url.path == "/slow/services/rest/":
+            return self.slow()
         if url.path != "/services/rest/":
             return self.send(404, "<html><body>Not Found</body></html>", "text/html")
         with lock:
             calls.append({k: v for k, v in query.items() if k != "api_key"})
         key = query.get("api_key", "")
+        text = query.get("text")
+        if key.startswith("ECHO"):
+            request_line = f"{self.command} {self.path} {self.request_version}"
+            if text == "echo-http":
+                return self.send(400, f"<html><body>Bad request: {request_line}</body></html>", "text/html")
+            return self.fail(query, 100, f"Invalid API Key (no such key in {request_line})")
+        if text == "server-error":
+            return self.send(500, "<html><body>Internal Server Error</body></html>", "text/html")
+        if text == "not-found":
+            return self.send(404, "<html><body>Not Found</body></html>", "text/html")
+        if text == "slow":
+            return self.slow()
+        if text in ("huge", "hugechunked", "tinybomb"):
+            body = huge_body(500_000, minimal=True) if text == "tinybomb" else huge_body(200_000)
+            return self.send_bytes(body, chunked=text == "hugechunked")
         if key == "RATE-LIMITED":
             return self.send(429, "<html><body><h1>Too Many Requests</h1></body></html>", "text/html; charset=UTF-8")
         if key == "UNAVAILABLE":
@@ -128,6 +169,44 @@ class Handler(BaseHTTPRequestHandler):
         total = "" if query.get("text") == "emptytotal" else str(len(found))
         photos = {"page": page, "pages": pages, "perpage": per_page, "total": total, "photo": chunk}
         self.answer(query, {"photos": photos, "stat": "ok"})
+
+    def send_bytes(self, data, chunked):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        else:
+            self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        try:
+            for start in range(0, len(data), 1 << 16):
+                piece = data[start:start + (1 << 16)]
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+            if chunked:
+                self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def slow(self):
+        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
+        self.connection.settimeout(0.05)
+        for _ in range(600):
+            try:
+                if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                    with lock:
+                        aborted.append(self.path.split("?")[0])
+                    self.close_connection = True
+                    return
+            except socket.timeout:
+                pass
+            except OSError:
+                with lock:
+                    aborted.append(self.path.split("?")[0])
+                self.close_connection = True
+                return
+        self.connection.settimeout(None)
+        self.send(200, json.dumps({"photos": {"page": 1, "pages": 1, "perpage": 1, "total": "0", "photo": []},
+                                   "stat": "ok"}), "application/json")
 
     def fail(self, query, code, message):
         self.answer(query, {"stat": "fail", "code": code, "message": message}, failure=True)

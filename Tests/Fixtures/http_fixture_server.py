@@ -11,16 +11,18 @@ input closes (so it never outlives the test process). Routes:
   /gzip                 a gzip-compressed JSON body (Content-Encoding: gzip)
   /redirect/N           302 chains N hops long, ending at /status/200
   /loop                 302 to itself, forever
-  /stall                headers after 30 s
+  /stall                headers after 30 s, unless the client hangs up first (counted in /stats "aborted")
+  /echo-request         400 with an HTML body quoting the request line, as careless servers do
   /cut                  Content-Length 1000, 100 bytes, then the connection closes
   /retry/KEY?fail=N&status=S&after=A
                         the first N requests for KEY answer S (with Retry-After: A if given), then 200
   /echo                 (POST) the request body back
   /files/I              50,000 deterministic bytes (for the benchmark)
-  /stats                JSON {"connections": accepted connections, "requests": requests}
+  /stats                JSON {"connections": accepted connections, "requests": requests, "aborted": stalls abandoned}
 """
 import gzip
 import json
+import socket
 import sys
 import threading
 import time
@@ -28,7 +30,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 lock = threading.Lock()
-stats = {"connections": 0, "requests": 0}
+stats = {"connections": 0, "requests": 0, "aborted": 0}
 retries = {}
 FILE_BODY = bytes((i * 7 + 13) % 251 for i in range(50_000))
 
@@ -101,8 +103,24 @@ class Handler(BaseHTTPRequestHandler):
         elif route == "loop":
             self.send_body(302, b"", headers=[("Location", "/loop")])
         elif route == "stall":
-            time.sleep(30)
-            self.send_body(200, b"late")
+            self.connection.settimeout(0.05)
+            for _ in range(600):
+                try:
+                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                        break
+                except socket.timeout:
+                    continue
+                except OSError:
+                    break
+            else:
+                self.connection.settimeout(None)
+                return self.send_body(200, b"late")
+            with lock:
+                stats["aborted"] += 1
+            self.close_connection = True
+        elif route == "echo-request":
+            line = f"{self.command} {self.path} {self.request_version}"
+            self.send_body(400, f"<html><body><h1>Bad Request</h1><p>{line}</p></body></html>".encode(), "text/html")
         elif route == "cut":
             self.send_response(200)
             self.send_header("Content-Length", "1000")

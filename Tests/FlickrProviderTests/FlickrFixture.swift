@@ -35,8 +35,15 @@ struct FlickrFixture {
     /// The API calls the server received, without their keys.
     func calls() async throws -> [[String: String]] {
         let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        let json = try JSONSerialization.jsonObject(with: response.body) as? [String: [[String: String]]]
-        return json?["calls"] ?? []
+        let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        return json?["calls"] as? [[String: String]] ?? []
+    }
+
+    /// The paths of slow requests whose client hung up before the answer.
+    func aborted() async throws -> [String] {
+        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
+        let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        return json?["aborted"] as? [String] ?? []
     }
 
     /// The raw body the server sends for a query string.

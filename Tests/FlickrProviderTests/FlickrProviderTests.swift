@@ -32,7 +32,15 @@ struct FlickrProviderTests {
                         options: .init(
                             apiKey: FlickrFixture.validKey, endpoint: flickr.server.url("/broken/services/rest/")),
                         context: context)
-                }))
+                },
+                makeSlowProvider: { name, context in
+                    try FlickrFactory().makeProvider(
+                        name: name,
+                        options: .init(
+                            apiKey: FlickrFixture.validKey, endpoint: flickr.server.url("/slow/services/rest/")),
+                        context: context)
+                },
+                slowSourceWasAbandoned: { try await flickr.aborted().contains("/slow/services/rest/") }))
     }
 
     @Test("text search calls flickr.photos.search with the documented parameters and every extra")
@@ -201,7 +209,7 @@ struct FlickrProviderTests {
         let jsonp = try await flickr.raw(
             "method=flickr.photos.search&text=harbor&format=json&api_key=\(FlickrFixture.validKey)")
         #expect(String(decoding: jsonp.body.prefix(14), as: UTF8.self) == "jsonFlickrApi(")
-        #expect(try reader.read(jsonp).photo.count == 50)
+        #expect(try reader.read(jsonp).photo.elements.count == 50)
         let failure = try await flickr.raw(
             "method=flickr.nope&format=json&nojsoncallback=1&api_key=\(FlickrFixture.validKey)")
         #expect(failure.headers["content-type"] == "text/plain; charset=utf-8")
@@ -215,7 +223,7 @@ struct FlickrProviderTests {
     @Test("request URLs spell out the query, key and options; logs show the key only as ***")
     func urlsAndLogs() async throws {
         let options = FlickrFactory.Options(apiKey: "k+1", sort: "interestingness-desc", license: [4, 9])
-        let url = FlickrRequests.url(
+        let url = try FlickrRequests.url(
             for: SearchRequest(.search("a+b c"), limit: 5), page: 2, perPage: 5, options: options)
         #expect(url.absoluteString.contains("text=a%2Bb%20c"))
         #expect(url.absoluteString.contains("license=4,9") || url.absoluteString.contains("license=4%2C9"))
@@ -232,5 +240,102 @@ struct FlickrProviderTests {
         _ = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 3))
         #expect(logs.all.contains { $0.contains("api_key=***") })
         #expect(!logs.all.contains { $0.contains(FlickrFixture.validKey) })
+    }
+}
+
+/// Issue 12 against the fake Flickr: one retry layer, the deadline, bounded memory, hidden secrets, no traps.
+@Suite("Flickr provider under hostile answers", .serialized)
+struct FlickrHostileTests {
+    let flickr: FlickrFixture
+
+    init() throws {
+        flickr = try FlickrFixture()
+    }
+
+    @Test("one HTTP 500 costs 3 requests in all (not 3 × 3); a 404 costs exactly 1 and points at the endpoint")
+    func retryBudget() async throws {
+        await #expect(throws: ProviderError.self) { try await flickr.search("server-error") }
+        #expect(try await flickr.calls().count == 3)
+        do {
+            _ = try await flickr.search("not-found")
+            Issue.record("expected an error")
+        } catch let error as ProviderError {
+            #expect(error.message.hasPrefix("Flickr answered HTTP 404"))
+            #expect(error.message.hasSuffix("is `endpoint` a Flickr REST endpoint?"))
+            #expect(!error.isTransient)
+        }
+        #expect(try await flickr.calls().count == 3 + 1)
+    }
+
+    @Test("the search's deadline reaches the HTTP client: a server that stalls 30 s ends at a 1 s deadline")
+    func deadlineReachesHTTP() async throws {
+        let provider = try flickr.provider(endpoint: flickr.server.url("/slow/services/rest/"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let request = SearchRequest(.search("harbor"), limit: 5, deadline: started + .seconds(1))
+        do {
+            _ = try await ProviderConformance.collect(provider, request)
+            Issue.record("expected a timeout")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .timedOut)
+        }
+        #expect(clock.now - started < .seconds(3))
+    }
+
+    @Test(
+        "a 32 MB page is refused at 8 MiB with a message naming Flickr; a page of 500,000 tiny photos decodes only those asked for"
+    )
+    func boundedMemory() async throws {
+        for query in ["huge", "hugechunked"] {
+            await #expect(
+                throws: ProviderError.badData(
+                    "Flickr sent a response larger than 8 MiB for one page of results (a real page is well under 1 MiB); is `endpoint` right?"
+                )
+            ) {
+                try await flickr.search(query, limit: 100)
+            }
+        }
+        let photos = try await flickr.search("tinybomb", limit: 30, perPage: 20)
+        #expect(photos.count == 20)  // the page says it is the only one
+        #expect(photos.first?.id == "0")
+    }
+
+    @Test("a key with characters URLs encode never shows, though Flickr's error echoes the request line")
+    func echoedKeyIsHidden() async throws {
+        let secret = "ECHO-SECRET/500+XYZ=="
+        let logs = CapturingLogHandler.Store()
+        for query in ["harbor", "echo-http"] {
+            do {
+                _ = try await ProviderConformance.collect(
+                    try flickr.provider(key: secret, logs: logs), SearchRequest(.search(query), limit: 5))
+                Issue.record("expected an error")
+            } catch {
+                let message = "\(error)"
+                #expect(message.contains("GET /services/rest/"), "the echo should reach the message: \(message)")
+                #expect(!Redaction.contains(message, secret: secret), "\(message)")
+                #expect(!message.contains("XYZ"), "\(message)")
+            }
+        }
+        #expect(logs.all.contains { $0.contains("api_key=***") })  // the client logs through the context
+        for line in logs.all { #expect(!Redaction.contains(line, secret: secret), "\(line)") }
+    }
+
+    @Test("numbers no Int holds (1e19), fractions and infinities in Flickr's JSON never trap")
+    func absurdNumbers() throws {
+        let reader = FlickrResponseReader(provider: "flickr", keySource: "$FLICKR_API_KEY")
+        let page = #"""
+            {"stat":"ok","photos":{"page":1e19,"pages":1e400,"perpage":-1e19,"total":"1e19","photo":[
+            {"id":"a","views":1e19,"license":2.5,"width_o":-1e300,"height_o":"1e19","latitude":1e400,"longitude":"nan",
+             "o_width":1e19,"datetakenunknown":1e19,"server":1e19}]}}
+            """#
+        let list = try reader.read(HTTPResponse(status: 200, body: Data(page.utf8)))
+        let photo = FlickrPhotoMapping.photo(try #require(list.photo.elements.first), provider: "flickr")
+        #expect(photo.popularity.views == nil && photo.width == nil && photo.location == nil)
+        #expect(photo.license?.name == "Attribution-NonCommercial License")  // 2.5 reads as 2
+        #expect(list.total?.int == nil)
+        let numericID = #"{"stat":"ok","photos":{"photo":[{"id":1e19}]}}"#
+        #expect(throws: ProviderError.self) { try reader.read(HTTPResponse(status: 200, body: Data(numericID.utf8))) }
+        let failure = #"{"stat":"fail","code":1e19,"message":"x"}"#
+        #expect(throws: ProviderError.self) { try reader.read(HTTPResponse(status: 200, body: Data(failure.utf8))) }
     }
 }

@@ -28,13 +28,21 @@ struct OpenverseProviderTests {
 
     func calls() async throws -> [[String: String]] {
         let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return (try JSONSerialization.jsonObject(with: response.body) as? [String: [[String: String]]])?["calls"] ?? []
+        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["calls"]
+            as? [[String: String]]
+            ?? []
+    }
+
+    func aborted() async throws -> [String] {
+        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
+        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["aborted"] as? [String] ?? []
     }
 
     @Test("the Openverse provider passes the shared conformance suite")
     func conformance() async throws {
         let endpoint = server.url("/v1")
         let broken = server.url("/v1-broken")
+        let slow = server.url("/v1-slow")
         try await ProviderConformance.check(
             ConformanceSubject(
                 query: "bridge", available: 9,  // images 2, 8, …, 56 less mature image 38
@@ -44,7 +52,11 @@ struct OpenverseProviderTests {
                 },
                 makeBrokenProvider: { name, context in
                     try OpenverseFactory().makeProvider(name: name, options: .init(endpoint: broken), context: context)
-                }))
+                },
+                makeSlowProvider: { name, context in
+                    try OpenverseFactory().makeProvider(name: name, options: .init(endpoint: slow), context: context)
+                },
+                slowSourceWasAbandoned: { try await self.aborted().contains("/v1-slow/images/") }))
     }
 
     @Test("search sends q, page_size, page and mature, and pages until the limit")
@@ -142,5 +154,19 @@ struct OpenverseProviderTests {
         #expect(try provider().supportsPopular == false)
         #expect(try await search("  ").isEmpty)
         #expect(try await calls().isEmpty)
+    }
+
+    @Test("numbers no Int holds (1e19), fractions and odd tags in Openverse's JSON never trap or sink the page")
+    func absurdNumbers() throws {
+        let page = #"""
+            {"result_count":1e19,"page_count":1e400,"page":2.5,"results":[
+            {"id":"a","width":1e19,"height":-5,"tags":[{"name":null}],"mature":1e19},{"id":"b","width":640}]}
+            """#
+        let reader = OpenverseProvider(name: "o", options: .init(), context: ProviderConformance.makeContext())
+        let list = try reader.read(HTTPResponse(status: 200, body: Data(page.utf8)), maxResults: 1)
+        #expect(list.resultCount == nil && list.pageCount == nil && list.page == nil)
+        #expect(list.results.elements.map(\.id) == ["a"])  // only as many as asked for are decoded
+        let photo = OpenversePhotoMapping.photo(try #require(list.results.elements.first), provider: "o")
+        #expect(photo.width == nil && photo.height == nil && photo.tags.isEmpty)
     }
 }

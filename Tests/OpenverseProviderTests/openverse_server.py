@@ -6,9 +6,11 @@ Prints its port, then serves until standard input closes. 60 images from "flickr
 53000000104 by 10104@N00 (the one the fake Flickr also serves), with a trailing slash on its
 landing URL. Like the real API: page_size above 20 without a token is a 401; mature results
 are left out unless mature=true; errors are {"detail": …}. The query "throttle" gets 429,
-"broken" a truncated body. GET /stats lists the calls made.
+"broken" a truncated body, "slow" (and the path /v1-slow/images/) an answer after 30 s (/stats notes in "aborted" when the client
+hung up first). GET /stats lists the calls made.
 """
 import json
+import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -17,6 +19,8 @@ from urllib.parse import parse_qs, urlparse
 WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
 lock = threading.Lock()
 calls = []
+aborted = []
+EMPTY_PAGE = {"result_count": 0, "page_count": 0, "page": 1, "results": []}
 
 
 def make_image(i):
@@ -65,17 +69,39 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def slow(self):
+        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
+        self.connection.settimeout(0.05)
+        for _ in range(600):
+            try:
+                if self.connection.recv(1, socket.MSG_PEEK) == b"":
+                    break
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+        else:
+            self.connection.settimeout(None)
+            return self.send(200, EMPTY_PAGE)
+        with lock:
+            aborted.append(self.path.split("?")[0])
+        self.close_connection = True
+
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
         if url.path == "/stats":
             with lock:
-                return self.send(200, {"calls": calls})
+                return self.send(200, {"calls": calls, "aborted": aborted})
         with lock:
             calls.append(query)
+        if url.path == "/v1-slow/images/":
+            return self.slow()
         if url.path != "/v1/images/":
             return self.send(404, {"detail": "Not found."})
         q = query.get("q", "").lower()
+        if q == "slow":
+            return self.slow()
         if q == "throttle":
             return self.send(429, {"detail": "Request was throttled. Expected available in 86400 seconds."},
                              [("Retry-After", "86400")])

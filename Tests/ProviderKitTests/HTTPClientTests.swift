@@ -275,3 +275,137 @@ final class ProgressLog: Sendable {
 
     var last: (received: Int64, expected: Int64?)? { reports.withLock { $0.last } }
 }
+
+/// Issue 12: one retry layer with a total bound, the deadline down to each transfer, logs through
+/// the caller's logger, and secrets hidden when servers echo requests.
+@Suite("HTTP client: retries, deadlines, logs and secrets")
+struct HTTPClientPromiseTests {
+    let server: LoopbackServer
+    let client = CurlHTTPClient(userAgent: "viewfinder/test")
+
+    init() throws {
+        server = try HTTPClientTests.sharedServer.get()
+    }
+
+    /// How many requests the server had seen for `key` before this call (it counts every attempt).
+    func attempts(_ key: String) async throws -> Int {
+        let body = try await client.send(HTTPRequest(url: server.url("/retry/\(key)?fail=0"), retry: .never)).body
+        let text = String(decoding: body, as: UTF8.self)  // "ok after N": N - 1 earlier attempts
+        return (Int(text.split(separator: " ").last ?? "") ?? 0) - 1
+    }
+
+    @Test("with the default policy one persistent 500 costs exactly 3 attempts; 404, 400, 401, 403 exactly 1")
+    func attemptCounts() async throws {
+        let key = UUID().uuidString
+        let failed = try await client.send(HTTPRequest(url: server.url("/retry/\(key)-500?fail=99&status=500")))
+        #expect(failed.status == 500)
+        #expect(try await attempts("\(key)-500") == 3)
+        for status in [400, 401, 403, 404] {
+            let response = try await client.send(
+                HTTPRequest(url: server.url("/retry/\(key)-\(status)?fail=99&status=\(status)")))
+            #expect(response.status == status)
+            #expect(try await attempts("\(key)-\(status)") == 1, "HTTP \(status) was retried")
+        }
+        let timeout = try await client.send(HTTPRequest(url: server.url("/retry/\(key)-408?fail=1&status=408")))
+        #expect(timeout.status == 200)  // 408 is retried
+    }
+
+    @Test("a 2xx answer the request marks transient is retried under the same 3-attempt bound")
+    func transientAnswers() async throws {
+        let key = UUID().uuidString
+        var request = HTTPRequest(url: server.url("/retry/\(key)?fail=0"))
+        request.isTransientAnswer = { _ in true }  // every answer says "try again"
+        #expect(try await client.send(request).status == 200)
+        #expect(try await attempts(key) == 3)
+    }
+
+    @Test("the deadline caps the transfer: a stalled server with a 30 s timeout ends at a 1 s deadline")
+    func deadlineCapsTransfer() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let request = HTTPRequest(url: server.url("/stall"), timeout: .seconds(30), deadline: started + .seconds(1))
+        do {
+            _ = try await client.send(request)
+            Issue.record("expected a timeout")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .timedOut)
+            #expect(error.message.hasPrefix("GET \(server.url("/stall")): no answer by its deadline ("), "\(error)")
+        }
+        #expect(clock.now - started < .seconds(3))  // the server stalls for 30 s
+    }
+
+    @Test("no retry or Retry-After wait runs past the deadline; none starts after it")
+    func deadlineBoundsRetries() async throws {
+        let key = UUID().uuidString
+        let clock = ContinuousClock()
+        let started = clock.now
+        let request = HTTPRequest(
+            url: server.url("/retry/\(key)?fail=99&status=503&after=3"), deadline: started + .seconds(3.5))
+        #expect(try await client.send(request).status == 503)
+        // One 3 s wait fits before the deadline, a second would end past it: at most 2 attempts, not 3,
+        // and the answer comes near the deadline, not after a second wait (6 s and more).
+        #expect((1...2).contains(try await attempts(key)))
+        #expect(clock.now - started < .seconds(5.5))
+        let late = HTTPRequest(url: server.url("/status/200"), deadline: clock.now - .seconds(1))
+        await #expect(throws: HTTPClientError.self) { try await client.send(late) }
+    }
+
+    @Test("cancelling aborts the transfer: the server sees the client hang up")
+    func cancellationAbortsTransfer() async throws {
+        let fresh = try LoopbackServer(script: "http_fixture_server.py")
+        let task = Task { try await client.send(HTTPRequest(url: fresh.url("/stall"), timeout: .seconds(30))) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        _ = await task.result
+        var aborted = 0
+        for _ in 0..<50 where aborted == 0 {
+            let stats = try await client.send(HTTPRequest(url: fresh.url("/stats"))).body
+            aborted = (try JSONSerialization.jsonObject(with: stats) as? [String: Int])?["aborted"] ?? 0
+            if aborted == 0 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(aborted == 1)
+    }
+
+    @Test("attempts are logged through the request's logger; a client made without one builds none")
+    func logsThroughCallersLogger() async throws {
+        let store = CapturingLogHandler.Store()
+        let request = HTTPRequest(
+            url: server.url("/bytes/7?api_key=K-SECRET-1"), logger: CapturingLogHandler.logger(store))
+        _ = try await client.send(request)
+        let line = try #require(store.all.first)
+        #expect(line.contains("api_key=*** → 200, 7 bytes"))
+        #expect(!line.contains("K-SECRET-1"))
+    }
+
+    @Test("a key with characters URLs encode never shows, though the server echoes the request into its body")
+    func echoedSecretIsHidden() async throws {
+        let secret = "SECRET/500+XYZ=="
+        var components = URLComponents(url: server.url("/echo-request"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "q", value: "sea"), URLQueryItem(name: "api_key", value: secret)]
+        let query = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components?.percentEncodedQuery = query
+        let url = try #require(components?.url)
+        let store = CapturingLogHandler.Store()
+        let response = try await client.send(HTTPRequest(url: url, logger: CapturingLogHandler.logger(store)))
+        #expect(response.status == 400)
+        #expect(Redaction.contains(String(decoding: response.body, as: UTF8.self), secret: secret))  // it is echoed
+        #expect(response.bodyExcerpt.contains("Bad Request"))
+        #expect(!Redaction.contains(response.bodyExcerpt, secret: secret), "\(response.bodyExcerpt)")
+        #expect(!response.bodyExcerpt.contains("XYZ"))
+        for line in store.all { #expect(!Redaction.contains(line, secret: secret), "\(line)") }
+
+        // A secret in the path (not a query parameter) is hidden too, in errors and descriptions.
+        let inPath = HTTPRequest(
+            url: server.url(
+                "/stall/SECRET%2F500%2BXYZ%3D%3D?api_key=\(secret.replacingOccurrences(of: "+", with: "%2B"))"),
+            timeout: .milliseconds(300), retry: .never)
+        #expect(!Redaction.contains(inPath.redactedDescription, secret: secret), "\(inPath.redactedDescription)")
+        do {
+            _ = try await client.send(inPath)
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(!Redaction.contains("\(error)", secret: secret), "\(error)")
+            #expect("\(error)".contains("timed out"))
+        }
+    }
+}

@@ -51,3 +51,56 @@ struct RedactionTests {
         #expect(!RetryPolicy.isRetryable(status: 404) && !RetryPolicy.isRetryable(status: 200))
     }
 }
+
+@Suite("Redaction of secrets in every encoding")
+struct SecretEncodingTests {
+    let secret = "SECRET/500+XYZ=="
+
+    @Test("raw, percent-encoded in either hex case or twice, form-encoded and JSON-escaped forms are all hidden")
+    func everyForm() {
+        let forms = [
+            "SECRET/500+XYZ==", "SECRET%2F500%2BXYZ%3D%3D",
+            "SECRET%2f500%2bxyz%3d%3d".replacingOccurrences(
+                of: "xyz", with: "XYZ"), "SECRET%252F500%252BXYZ%253D%253D", "SECRET/500 XYZ==", #"SECRET\/500+XYZ=="#,
+            #"SECRET\u002F500\u002BXYZ\u003D\u003D"#, "SECRET/500%2BXYZ%3d=",
+        ]
+        for form in forms {
+            let text = "GET /rest/?api_key=\(form)&q=1 HTTP/1.1 and \"\(form)\" again"
+            #expect(Redaction.contains(text, secret: secret), "\(form)")
+            let redacted = Redaction.redact(text, secrets: [secret])
+            #expect(!Redaction.contains(redacted, secret: secret), "\(redacted)")
+            #expect(!redacted.contains("XYZ"), "\(redacted)")
+            #expect(redacted.contains("&q=1 HTTP/1.1"))
+        }
+        #expect(!Redaction.contains("SECRET/500+XY", secret: secret))
+        #expect(Redaction.redact("a secret of 3: abc abc", secrets: ["abc"]) == "a secret of 3: abc abc")
+    }
+
+    @Test("secret query parameters in echoed text lose their values, whatever the encoding")
+    func queryParametersInText() {
+        let text = #"<p>GET /x?q=sea&API_KEY=abc%2Fdef&token=t0k "consumer_key%3Dzz" monkey=ok</p>"#
+        #expect(
+            Redaction.redactQueryParameters(in: text)
+                == #"<p>GET /x?q=sea&API_KEY=***&token=*** "consumer_key%3D***" monkey=ok</p>"#)
+    }
+
+    @Test("a Redactor never shows its secrets when printed or dumped")
+    func redactorHidesItself() {
+        let redactor = Redactor(secrets: [secret])
+        #expect(!"\(redactor)".contains("SECRET"))
+        #expect(!String(reflecting: redactor).contains("SECRET"))
+        var dumped = ""
+        dump(redactor, to: &dumped)
+        #expect(!dumped.contains("SECRET"))
+        let request = HTTPRequest(url: URL(string: "https://e.example/p?api_key=SECRET%2F500%2BXYZ%3D%3D")!)
+        #expect(request.redactor.redact("echo: SECRET/500+XYZ==") == "echo: ***")
+    }
+
+    @Test("absurd Retry-After values are read without trapping and never honoured")
+    func absurdRetryAfter() {
+        #expect(RetryPolicy.parseRetryAfter("99999999999999999999999999") != nil)
+        #expect(RetryPolicy.default.delay(after: 1, retryAfter: "99999999999999999999999999", jitter: 0) == nil)
+        #expect(RetryPolicy.default.delay(after: 1, retryAfter: "Fri, 31 Dec 9999 23:59:59 GMT", jitter: 0) == nil)
+        #expect(RetryPolicy.isRetryable(status: 408) && !RetryPolicy.isRetryable(status: 400))
+    }
+}

@@ -4,6 +4,11 @@ import Foundation
 /// Turns libcurl result codes into ``HTTPClientError``s that say what happened.
 enum CurlErrors {
     static func error(for code: CURLcode, transfer: CurlTransfer) -> HTTPClientError {
+        let error = unredactedError(for: code, transfer: transfer)
+        return HTTPClientError(error.kind, transfer.request.redactor.redact(error.message))
+    }
+
+    private static func unredactedError(for code: CURLcode, transfer: CurlTransfer) -> HTTPClientError {
         let request = transfer.request
         let host = request.url.host ?? "the server"
         let target = request.redactedDescription
@@ -35,14 +40,20 @@ enum CurlErrors {
             CURLE_SSL_INVALIDCERTSTATUS,
             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE,
             CURLE_USE_SSL_FAILED:
-            return HTTPClientError(.tls, "TLS with \(host) failed: \(String(cString: curl_easy_strerror(code)))")
+            return HTTPClientError(.tls, "TLS with \(host) failed: \(describe(code))")
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return HTTPClientError(.connectionLost, "\(target): the connection closed before the response was complete")
         case CURLE_BAD_CONTENT_ENCODING:
             return HTTPClientError(.other, "\(target): the response's compressed body is corrupt")
         default:
-            return HTTPClientError(.other, "\(target) failed: \(String(cString: curl_easy_strerror(code)))")
+            return HTTPClientError(.other, "\(target) failed: \(describe(code))")
         }
+    }
+
+    /// libcurl's words for `code`, or the bare number if it has none.
+    static func describe(_ code: CURLcode) -> String {
+        guard let text = curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
+        return String(cString: text)
     }
 
     static func seconds(_ duration: Duration) -> String {

@@ -8,16 +8,17 @@ import Logging
 public final class CurlHTTPClient: HTTPClient {
     /// The `User-Agent` sent with every request.
     public let userAgent: String
-    private let logger: Logger
+    private let logger: Logger?
     private let loop: CurlMultiLoop
 
-    /// Creates a client; `logger` receives one debug line per attempt (method, redacted URL, status, bytes, time).
-    public init(userAgent: String, logger: Logger = Logger(label: "viewfinder.http"), maxConnections: Int = 32) {
+    /// Creates a client. Each attempt is logged at debug level (method, redacted URL, status,
+    /// bytes, time) to the request's own ``HTTPRequest/logger``, or else to `logger`, if given.
+    public init(userAgent: String, logger: Logger? = nil, maxConnections: Int = 32) {
         self.userAgent = userAgent
         self.logger = logger
         loop = CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
             let microseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
-            logger.debug(
+            (transfer.request.logger ?? logger)?.debug(
                 "\(transfer.request.redactedDescription) → cancelled; transfer aborted \(microseconds) µs after the request"
             )
         }
@@ -44,15 +45,19 @@ public final class CurlHTTPClient: HTTPClient {
     ) async throws -> HTTPResponse {
         let clock = ContinuousClock()
         var attempt = 1
+        var previous: Result<HTTPResponse, any Error>?
         while true {
             var attemptRequest = request
             if let deadline = request.deadline {
                 let remaining = deadline - clock.now
                 guard remaining > .milliseconds(1) else {
+                    // The wait before a retry overran the deadline (a busy machine): the last answer stands.
+                    if let previous { return try previous.get() }
                     throw HTTPClientError(
                         .timedOut, "\(request.redactedDescription) timed out: no time was left before its deadline")
                 }
                 attemptRequest.timeout = min(request.timeout, remaining)
+                attemptRequest.connectTimeout = min(request.connectTimeout, remaining)
             }
             let started = clock.now
             let outcome: Result<HTTPResponse, any Error>
@@ -60,24 +65,38 @@ public final class CurlHTTPClient: HTTPClient {
                 outcome = .success(try await attemptOnce(attemptRequest, sink: sink, progress: progress))
             } catch is CancellationError {
                 throw CancellationError()
+            } catch let error as HTTPClientError
+                where error.kind == .timedOut && attemptRequest.timeout < request.timeout
+            {
+                outcome = .failure(
+                    HTTPClientError(
+                        .timedOut,
+                        "\(request.redactedDescription): no answer by its deadline "
+                            + "(\(CurlErrors.seconds(clock.now - started)) for this attempt)"))
             } catch {
                 outcome = .failure(error)
             }
             log(attemptRequest, outcome, elapsed: clock.now - started, attempt: attempt)
 
-            guard let wait = retryDelay(after: outcome, attempt: attempt, policy: request.retry),
+            guard let wait = retryDelay(after: outcome, attempt: attempt, request: request),
                 request.deadline.map({ clock.now + wait < $0 }) ?? true
             else { return try outcome.get() }
             try await Task.sleep(for: wait)
+            previous = outcome
             attempt += 1
         }
     }
 
-    private func retryDelay(after outcome: Result<HTTPResponse, any Error>, attempt: Int, policy: RetryPolicy)
+    /// The wait before the next attempt, or `nil` when `outcome` is final: a success, a 4xx other
+    /// than 408 and 429, a failure other than a lost or refused connection, or the last attempt.
+    private func retryDelay(after outcome: Result<HTTPResponse, any Error>, attempt: Int, request: HTTPRequest)
         -> Duration?
     {
+        let policy = request.retry
         switch outcome {
-        case .success(let response) where RetryPolicy.isRetryable(status: response.status):
+        case .success(let response)
+        where RetryPolicy.isRetryable(status: response.status)
+            || (response.isSuccess && request.isTransientAnswer?(response) == true):
             return policy.delay(after: attempt, retryAfter: response.headers["retry-after"], jitter: .random(in: 0...1))
         case .failure(let error as HTTPClientError) where error.isRetryable:
             return policy.delay(after: attempt, retryAfter: nil, jitter: .random(in: 0...1))
@@ -90,7 +109,7 @@ public final class CurlHTTPClient: HTTPClient {
         _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let transfer = CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
+        let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.onCompletion(continuation)
@@ -104,6 +123,7 @@ public final class CurlHTTPClient: HTTPClient {
     private func log(
         _ request: HTTPRequest, _ outcome: Result<HTTPResponse, any Error>, elapsed: Duration, attempt: Int
     ) {
+        guard let logger = request.logger ?? logger else { return }
         let ms = elapsed.wholeMilliseconds
         let retry = attempt > 1 ? " (attempt \(attempt))" : ""
         switch outcome {
@@ -111,7 +131,9 @@ public final class CurlHTTPClient: HTTPClient {
             logger.debug(
                 "\(request.redactedDescription) → \(response.status), \(response.body.count) bytes, \(ms) ms\(retry)")
         case .failure(let error):
-            logger.debug("\(request.redactedDescription) → failed after \(ms) ms\(retry): \(error)")
+            logger.debug(
+                "\(request.redactedDescription) → failed after \(ms) ms\(retry): \(request.redactor.redact("\(error)"))"
+            )
         }
     }
 }

@@ -15,7 +15,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private let commands = Mutex<[Command]>([])
-    private let multi: UnsafeMutableRawPointer
+    /// `nil` when libcurl could not make a multi handle: every transfer then fails with an error.
+    private let multi: UnsafeMutableRawPointer?
     // Loop thread only:
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var shuttingDown = false
@@ -26,17 +27,30 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// loop thread, how long after the cancel request each cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
         self.onAbort = onAbort
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        multi = curl_multi_init()
+        multi = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? curl_multi_init() : nil
+        guard let multi else { return }
         _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
         _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            guard let multi = self.multi else { return }
+            run(multi)
+        }
         thread.name = "viewfinder-http"
         thread.start()
     }
 
     /// Queues `transfer`; its continuation is resumed on the loop thread when it ends.
-    func submit(_ transfer: CurlTransfer) { send(.add(transfer)) }
+    func submit(_ transfer: CurlTransfer) {
+        guard multi != nil else {
+            transfer.finish(
+                .failure(
+                    HTTPClientError(
+                        .other,
+                        "\(transfer.request.redactedDescription): libcurl could not start (curl_multi_init failed)")))
+            return
+        }
+        send(.add(transfer))
+    }
 
     /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
     func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer, requested: ContinuousClock.now)) }
@@ -45,39 +59,44 @@ final class CurlMultiLoop: @unchecked Sendable {
     func shutdown() { send(.shutdown) }
 
     private func send(_ command: Command) {
+        guard let multi else { return }
         commands.withLock { $0.append(command) }
         curl_multi_wakeup(multi)
     }
 
-    private func run() {
+    private func run(_ multi: UnsafeMutableRawPointer) {
         var running: Int32 = 0
         while true {
             for command in commands.withLock({ queued in
                 defer { queued.removeAll() }
                 return queued
             }) {
-                apply(command)
+                apply(command, multi)
             }
             if shuttingDown && transfers.isEmpty { break }
             curl_multi_perform(multi, &running)
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                finish(easy, result: vf_message_result(message))
+                finish(easy, result: vf_message_result(message), multi)
             }
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
         curl_multi_cleanup(multi)
     }
 
-    private func apply(_ command: Command) {
+    private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
         switch command {
         case .add(let transfer):
             if transfer.cancelRequested {
                 transfer.finish(.failure(CancellationError()))
-            } else {
+            } else if curl_multi_add_handle(multi, transfer.easy) == CURLM_OK {
                 transfers[transfer.easy] = transfer
-                curl_multi_add_handle(multi, transfer.easy)
+            } else {
+                transfer.finish(
+                    .failure(
+                        HTTPClientError(
+                            .other, "\(transfer.request.redactedDescription): libcurl could not start the transfer")))
             }
         case .cancel(let transfer, let requested):
             transfer.cancelRequested = true
@@ -91,7 +110,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode) {
+    private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode, _ multi: UnsafeMutableRawPointer) {
         guard let transfer = transfers.removeValue(forKey: easy) else { return }
         curl_multi_remove_handle(multi, easy)
         transfer.finish(result: result)

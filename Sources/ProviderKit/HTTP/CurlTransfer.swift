@@ -26,12 +26,19 @@ final class CurlTransfer: @unchecked Sendable {
     private var fileError: String?
     private var temporaryFile: (url: URL, descriptor: Int32)?
 
-    init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?) {
+    /// Makes the easy handle; throws when libcurl cannot (out of memory), never traps.
+    init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?)
+        throws
+    {
+        guard let easy = curl_easy_init() else {
+            throw HTTPClientError(
+                .other, "\(request.redactedDescription): libcurl could not start a transfer (out of memory?)")
+        }
+        self.easy = easy
         self.request = request
         self.sink = sink
         self.progress = progress
-        easy = curl_easy_init()
-        configure(userAgent: userAgent)
+        try configure(userAgent: userAgent)
     }
 
     deinit {
@@ -48,7 +55,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.continuation = continuation
     }
 
-    private func configure(userAgent: String) {
+    private func configure(userAgent: String) throws {
         let milliseconds = { (duration: Duration) in max(1, Int(duration.wholeMilliseconds)) }
         _ = vf_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
         _ = vf_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
@@ -74,7 +81,11 @@ final class CurlTransfer: @unchecked Sendable {
             }
         }
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            guard let appended = curl_slist_append(headerList, "\(header.name): \(header.value)") else {
+                throw HTTPClientError(
+                    .other, "\(request.redactedDescription): libcurl could not add a request header (out of memory?)")
+            }
+            headerList = appended
         }
         _ = vf_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
 
@@ -113,6 +124,9 @@ final class CurlTransfer: @unchecked Sendable {
         if case .file(let destination) = sink, status() / 100 == 2 {
             guard writeToFile(bytes, destination: destination) else { return 0 }
         } else {
+            if body.isEmpty, let declared = headers["content-length"].flatMap(Int.init), declared > 0 {
+                body.reserveCapacity(min(declared, request.maxResponseBytes))  // one buffer, no regrowth copies
+            }
             body.append(contentsOf: bytes)
         }
         progress?(received, headers["content-length"].flatMap(Int64.init))
@@ -131,9 +145,10 @@ final class CurlTransfer: @unchecked Sendable {
             temporaryFile = (url, descriptor)
         }
         guard let temporaryFile else { return false }
+        guard let base = bytes.baseAddress else { return true }  // nothing to write
         var offset = 0
         while offset < bytes.count {
-            let written = write(temporaryFile.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = write(temporaryFile.descriptor, base + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 fileError = "cannot write \(destination.path): \(String(cString: strerror(errno)))"
@@ -168,7 +183,9 @@ final class CurlTransfer: @unchecked Sendable {
                 return
             }
         }
-        finish(.success(HTTPResponse(status: status, headers: headers, body: body, url: finalURL)))
+        finish(
+            .success(
+                HTTPResponse(status: status, headers: headers, body: body, url: finalURL, redactor: request.redactor)))
     }
 
     /// Moves the finished download into place, or makes an empty file for an empty body.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The HTTP seam every network provider uses through ``ProviderContext/http``.
 public protocol HTTPClient: Sendable {
@@ -57,6 +58,13 @@ public struct HTTPRequest: Sendable {
     public var deadline: ContinuousClock.Instant?
     /// Query parameters and headers whose values are secret, besides ``Redaction/defaultSecretNames``.
     public var secretNames: Set<String>
+    /// Where the client logs this request's attempts (the caller's logger: a provider passes its
+    /// context's); `nil` leaves them to the logger the client was made with, if any.
+    public var logger: Logger?
+    /// Whether a 2xx answer still means "try again" for this API (Flickr's `stat: fail` with code
+    /// 105 over HTTP 200). Such answers are retried like a 503, under the same ``retry`` policy
+    /// and the same attempt count: the client is the one layer that retries.
+    public var isTransientAnswer: (@Sendable (HTTPResponse) -> Bool)?
 
     /// Creates a request; 30 s per attempt, 10 s to connect, a 32 MiB body cap, 10 redirects,
     /// and retries for `GET` and `HEAD`.
@@ -71,7 +79,9 @@ public struct HTTPRequest: Sendable {
         maxRedirects: Int = 10,
         retry: RetryPolicy? = nil,
         deadline: ContinuousClock.Instant? = nil,
-        secretNames: Set<String> = []
+        secretNames: Set<String> = [],
+        logger: Logger? = nil,
+        isTransientAnswer: (@Sendable (HTTPResponse) -> Bool)? = nil
     ) {
         self.method = method
         self.url = url
@@ -84,16 +94,62 @@ public struct HTTPRequest: Sendable {
         self.retry = retry ?? (["GET", "HEAD"].contains(method) ? .default : .never)
         self.deadline = deadline
         self.secretNames = secretNames
+        self.logger = logger
+        self.isTransientAnswer = isTransientAnswer
     }
 
     /// The method and URL with secret values replaced by `***`, for logs and errors.
     public var redactedDescription: String {
-        "\(method) \(Redaction.redact(url, secretNames: secretNames))"
+        redactor.redact("\(method) \(Redaction.redact(url, secretNames: secretNames))")
     }
+
+    /// Hides this request's secrets (secret query values, user info, secret headers) in any text.
+    public var redactor: Redactor {
+        let names = Set(Redaction.defaultSecretNames.union(secretNames).map { $0.lowercased() })
+        var values: [String] = []
+        if let components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            values += (components.queryItems ?? []).filter { names.contains($0.name.lowercased()) }
+                .compactMap(\.value)
+            values += (components.percentEncodedQueryItems ?? []).filter { names.contains($0.name.lowercased()) }
+                .compactMap(\.value)
+            values += [components.user, components.password].compactMap { $0 }
+        }
+        for header in headers where names.contains(header.name.lowercased()) {
+            values.append(header.value)
+            values += header.value.split(separator: " ").dropFirst().map(String.init)  // "Bearer TOKEN"
+        }
+        return Redactor(secrets: values, names: secretNames)
+    }
+}
+
+/// Hides one request's secrets in any text, in every form ``Redaction`` knows; it never shows them itself.
+public struct Redactor: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    private let secrets: [String]
+    private let names: Set<String>
+
+    /// A redactor for `secrets` (values) and `names` (query parameters whose values are secret).
+    public init(secrets: [String], names: Set<String> = []) {
+        self.secrets = Array(Set(secrets.filter { !$0.isEmpty }))
+        self.names = names
+    }
+
+    /// Hides nothing but the values of parameters named in ``Redaction/defaultSecretNames``.
+    public static let none = Redactor(secrets: [])
+
+    /// `text` with every secret value and every secret `name=value` parameter replaced by `***`.
+    public func redact(_ text: String) -> String {
+        Redaction.redactQueryParameters(in: Redaction.redact(text, secrets: secrets), secretNames: names)
+    }
+
+    public var description: String { "Redactor(\(secrets.count) secrets)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
 }
 
 /// An HTTP response.
 public struct HTTPResponse: Sendable, Equatable {
+    /// How many bytes of the body ``bodyExcerpt`` shows.
+    public static let excerptLength = 200
     /// The status code, e.g. 200.
     public var status: Int
     /// Response headers of the final response, with lower-cased names.
@@ -102,22 +158,38 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: Data
     /// The URL that answered, after redirects.
     public var url: URL?
+    /// Hides the request's secrets in text taken from this response (the client sets it).
+    public var redactor: Redactor
 
     /// Creates a response.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil) {
+    public init(
+        status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil, redactor: Redactor = .none
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.redactor = redactor
     }
+
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body && lhs.url == rhs.url
+    }
+
+    /// `text` from this response (an error message a server wrote) with the request's secrets hidden.
+    public func redacted(_ text: String) -> String { redactor.redact(text) }
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(status) }
 
-    /// The start of the body as text, for error messages.
+    /// The start of the body as text, for error messages: white space collapsed, the request's
+    /// secrets and secret query parameters hidden (servers echo requests into error pages), then cut.
     public var bodyExcerpt: String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return body.count > 200 ? text + "…" : text
+        let window = 16 * Self.excerptLength
+        var words = String(decoding: body.prefix(window), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        if body.count > window, !words.isEmpty { words.removeLast() }  // it may be the start of a cut secret
+        let text = redactor.redact(words.joined(separator: " "))
+        return text.count > Self.excerptLength || body.count > window
+            ? String(text.prefix(Self.excerptLength)) + "…" : text
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 
-/// Hides secret values (API keys, tokens) in URLs and headers before they reach logs or errors.
+/// Hides secret values (API keys, tokens) in URLs, headers and any text before they reach logs or errors.
+///
+/// A secret is hidden in every form it can take on the way to a server and back: as written,
+/// percent-encoded (upper- or lower-case hex, or encoded twice), with `+` and space swapped
+/// (form encoding), and JSON-escaped (`\/`, `\"`, `\\`, `\u00XX`), in any mix.
 public enum Redaction {
     /// Query parameters and headers treated as secret in every request.
     public static let defaultSecretNames: Set<String> = [
@@ -8,7 +12,11 @@ public enum Redaction {
         "password", "authorization", "x-api-key",
     ]
 
-    /// `url` with the values of secret query parameters replaced by `***`.
+    /// Values shorter than this are hidden by parameter name only, never searched for in text
+    /// (hiding every "ab" in a message would garble it and protect nothing).
+    public static let minimumSecretLength = 4
+
+    /// `url` with the values of secret query parameters (and user info) replaced by `***`.
     public static func redact(_ url: URL, secretNames: Set<String> = []) -> String {
         let secrets = Set((defaultSecretNames.union(secretNames)).map { $0.lowercased() })
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
@@ -36,5 +44,158 @@ public enum Redaction {
     public static func redactHeader(name: String, value: String, secretNames: Set<String> = []) -> String {
         let secrets = Set((defaultSecretNames.union(secretNames)).map { $0.lowercased() })
         return secrets.contains(name.lowercased()) ? "***" : value
+    }
+
+    /// `text` with every form of every secret in `secrets` replaced by `***`.
+    public static func redact(_ text: String, secrets: [String]) -> String {
+        let patterns = secrets.filter { $0.utf8.count >= minimumSecretLength }.map { Array($0.utf8) }
+        guard !patterns.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            if let length = patterns.lazy.compactMap({ SecretMatcher.match($0, in: bytes, at: index) }).max() {
+                output += Array("***".utf8)
+                index += length
+                changed = true
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : text
+    }
+
+    /// Whether `text` holds `secret` in any of the forms ``redact(_:secrets:)`` hides.
+    public static func contains(_ text: String, secret: String) -> Bool {
+        let pattern = Array(secret.utf8)
+        guard !pattern.isEmpty else { return false }
+        let bytes = Array(text.utf8)
+        return bytes.indices.contains { SecretMatcher.match(pattern, in: bytes, at: $0) != nil }
+    }
+
+    /// `text` (an error body that may echo a request) with the value of every `name=value` pair
+    /// whose name is secret replaced by `***`, whatever encoding the value is in.
+    public static func redactQueryParameters(in text: String, secretNames: Set<String> = []) -> String {
+        let names = (defaultSecretNames.union(secretNames)).map { Array($0.lowercased().utf8) }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            guard let valueStart = names.lazy.compactMap({ parameterValueStart($0, in: bytes, at: index) }).first
+            else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            output += bytes[index..<valueStart]
+            var valueEnd = valueStart
+            while valueEnd < bytes.count, !valueTerminators.contains(bytes[valueEnd]) { valueEnd += 1 }
+            output += Array("***".utf8)
+            changed = changed || valueEnd > valueStart
+            index = valueEnd
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : text
+    }
+
+    /// Bytes that end a parameter value in free text: `&`, white space, quotes, brackets, `;`, `,`.
+    private static let valueTerminators = Set("&# \t\r\n\"'<>()[]{};,\\".utf8)
+
+    /// Where the value starts when `bytes` holds `name=` (or `name%3D`) at `index`, not inside a longer name.
+    private static func parameterValueStart(_ name: [UInt8], in bytes: [UInt8], at index: Int) -> Int? {
+        guard index + name.count < bytes.count else { return nil }
+        if index > 0, isNameByte(bytes[index - 1]) { return nil }
+        for offset in 0..<name.count where lowercase(bytes[index + offset]) != name[offset] { return nil }
+        let after = index + name.count
+        if bytes[after] == UInt8(ascii: "=") { return after + 1 }
+        if after + 2 < bytes.count, bytes[after] == UInt8(ascii: "%"), bytes[after + 1] == UInt8(ascii: "3"),
+            lowercase(bytes[after + 2]) == UInt8(ascii: "d")
+        {
+            return after + 3
+        }
+        return nil
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        let letter = lowercase(byte)
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "-")
+    }
+
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}
+
+/// Matches one secret against text in any of the encodings a URL or a JSON echo can give it.
+enum SecretMatcher {
+    /// The length of the text matching `secret` at `start`, or `nil`.
+    static func match(_ secret: [UInt8], in text: [UInt8], at start: Int) -> Int? {
+        match(secret, 0, text, start).map { $0 - start }
+    }
+
+    /// Where the match of `secret[position...]` starting at `text[index]` ends; tries every form of
+    /// each byte, recursing only where two forms both fit (a `%` in the secret), so depth stays small.
+    private static func match(_ secret: [UInt8], _ position: Int, _ text: [UInt8], _ index: Int) -> Int? {
+        var position = position
+        var index = index
+        while position < secret.count {
+            let lengths = forms(of: secret[position], in: text, at: index)
+            guard let only = lengths.first else { return nil }
+            if lengths.count > 1 {
+                return lengths.lazy.compactMap { match(secret, position + 1, text, index + $0) }.first
+            }
+            position += 1
+            index += only
+        }
+        return index
+    }
+
+    /// The lengths of the forms of `byte` found at `text[index]`.
+    private static func forms(of byte: UInt8, in text: [UInt8], at index: Int) -> [Int] {
+        guard index < text.count else { return [] }
+        var lengths: [Int] = []
+        let first = text[index]
+        let space = UInt8(ascii: " ")
+        let plus = UInt8(ascii: "+")
+        if first == byte || (first == plus && byte == space) || (first == space && byte == plus) { lengths.append(1) }
+        if first == UInt8(ascii: "%"), let value = hexByte(text, index + 1) {
+            if value == byte { lengths.append(3) }
+            if value == UInt8(ascii: "%"), hexByte(text, index + 3) == byte { lengths.append(5) }  // %252F
+        }
+        if first == UInt8(ascii: "\\"), index + 1 < text.count {
+            let escaped = text[index + 1]
+            if escaped == byte, [UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "\\")].contains(byte) {
+                lengths.append(2)
+            }
+            if escaped == UInt8(ascii: "u"), index + 5 < text.count, text[index + 2] == UInt8(ascii: "0"),
+                text[index + 3] == UInt8(ascii: "0"), hexByte(text, index + 4) == byte
+            {
+                lengths.append(6)
+            }
+        }
+        return lengths
+    }
+
+    /// The byte spelled by two hex digits at `index`, in either case.
+    private static func hexByte(_ text: [UInt8], _ index: Int) -> UInt8? {
+        guard index + 1 < text.count, let high = hexDigit(text[index]), let low = hexDigit(text[index + 1]) else {
+            return nil
+        }
+        return high << 4 | low
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

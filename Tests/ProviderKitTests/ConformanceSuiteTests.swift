@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import ProviderKit
+import ProviderTesting
+import Testing
+
+/// The conformance suite itself: it must fail providers that break the contract.
+@Suite("Conformance suite catches broken providers")
+struct ConformanceSuiteTests {
+    /// Answers `available` photos, after `delay` that it sits out even when cancelled, and logs `logLine`.
+    struct StubbornProvider: PhotoProvider {
+        let name: String
+        let delay: Duration
+        let logger: Logger
+        var logLine: String?
+        var supportsPopular: Bool { false }
+
+        func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
+            .pages { index in
+                guard index == 0 else { return nil }
+                if let logLine { logger.debug("\(logLine)") }
+                let deadline = ContinuousClock.now + delay
+                // Sleeps in small steps, ignoring cancellation.
+                while ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+                return PhotoPage(photos: (0..<min(request.limit, 5)).map { Photo(provider: name, id: "\($0)") })
+            }
+        }
+    }
+
+    func subject(slowDelay: Duration, logLine: String? = nil) -> ConformanceSubject {
+        ConformanceSubject(
+            query: "q", available: 5, secret: "SECRET/500+XYZ==",
+            makeProvider: { name, context in
+                StubbornProvider(name: name, delay: .zero, logger: context.logger, logLine: logLine)
+            },
+            makeBrokenProvider: { name, context in
+                StubbornProvider(name: name, delay: .zero, logger: context.logger, logLine: logLine)
+            },
+            makeSlowProvider: { name, context in StubbornProvider(name: name, delay: slowDelay, logger: context.logger)
+            })
+    }
+
+    @Test("a provider that sits out a 7 s fetch after being cancelled fails stopsWhenCancelled")
+    func ignoringCancellationFails() async throws {
+        await #expect(throws: ConformanceFailure.self) {
+            try await ProviderConformance.stopsWhenCancelled(subject(slowDelay: .seconds(7)))
+        }
+    }
+
+    @Test("a slow source that answers at once is refused: the cancel must land mid-fetch")
+    func fastSlowSourceFails() async throws {
+        await #expect(throws: ConformanceFailure.self) {
+            try await ProviderConformance.stopsWhenCancelled(subject(slowDelay: .zero))
+        }
+    }
+
+    @Test("a secret logged percent-encoded fails neverLeaksSecret")
+    func encodedLeakFails() async throws {
+        await #expect(throws: ConformanceFailure.self) {
+            try await ProviderConformance.neverLeaksSecret(
+                subject(slowDelay: .zero, logLine: "GET /rest/?api_key=SECRET%2F500%2bXYZ%3D%3D → 200"))
+        }
+        try await ProviderConformance.neverLeaksSecret(subject(slowDelay: .zero, logLine: "GET /rest/?api_key=***"))
+    }
+}
