@@ -11,8 +11,8 @@ struct FiveHundredPxProviderTests {
     static let validKey = "px-key-5678"
     let server: LoopbackServer
 
-    init() throws {
-        server = try LoopbackServer(script: "fivehundredpx_server.py")
+    init() async throws {
+        server = try await LoopbackServer.start(script: "fivehundredpx_server.py")
     }
 
     var endpoint: URL { server.url("/v1") }

@@ -10,8 +10,8 @@ struct FlickrFixture {
     static let validKey = "test-key-1234"
     let server: LoopbackServer
 
-    init() throws {
-        server = try LoopbackServer(script: "flickr_server.py")
+    init() async throws {
+        server = try await LoopbackServer.start(script: "flickr_server.py")
     }
 
     var endpoint: URL { server.url("/services/rest/") }

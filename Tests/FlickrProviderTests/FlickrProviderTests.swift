@@ -10,8 +10,8 @@ import Testing
 struct FlickrProviderTests {
     let flickr: FlickrFixture
 
-    init() throws {
-        flickr = try FlickrFixture()
+    init() async throws {
+        flickr = try await FlickrFixture()
     }
 
     @Test("the Flickr provider passes the shared conformance suite")
@@ -248,8 +248,8 @@ struct FlickrProviderTests {
 struct FlickrHostileTests {
     let flickr: FlickrFixture
 
-    init() throws {
-        flickr = try FlickrFixture()
+    init() async throws {
+        flickr = try await FlickrFixture()
     }
 
     @Test("one HTTP 500 costs 3 requests in all (not 3 × 3); a 404 costs exactly 1 and points at the endpoint")

@@ -67,12 +67,12 @@ struct HostileFolderTests {
     @Test("a folder nested a thousand levels deep is walked without trouble")
     func deepNesting() async throws {
         let folder = try PhotoFolder()
-        defer { folder.remove() }
         let deep = (0..<1000).map { _ in "d" }.joined(separator: "/")
-        try folder.copyPlain(to: deep + "/harbor-deep.jpg")
+        try await onOwnThread { try folder.copyPlain(to: deep + "/harbor-deep.jpg") }
         let provider = try LocalFolderFactory().makeProvider(
             name: "local", options: .init(path: folder.url.path), context: folder.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 5))
         #expect(photos.map(\.id) == [deep + "/harbor-deep.jpg"])
+        try await onOwnThread { folder.remove() }
     }
 }

@@ -12,8 +12,8 @@ import Testing
 struct OpenverseProviderTests {
     let server: LoopbackServer
 
-    init() throws {
-        server = try LoopbackServer(script: "Tests/OpenverseProviderTests/openverse_server.py")
+    init() async throws {
+        server = try await LoopbackServer.start(script: "Tests/OpenverseProviderTests/openverse_server.py")
     }
 
     func provider(_ options: OpenverseFactory.Options? = nil, name: String = "openverse") throws -> any PhotoProvider {
@@ -100,7 +100,7 @@ struct OpenverseProviderTests {
 
     @Test("a Flickr photo reached through Openverse and through the Flickr provider is listed once")
     func deduplicatesWithFlickr() async throws {
-        let flickrServer = try LoopbackServer(script: "flickr_server.py")
+        let flickrServer = try await LoopbackServer.start(script: "flickr_server.py")
         let flickr = try FlickrFactory().makeProvider(
             name: "flickr", options: .init(apiKey: "test-key-1234", endpoint: flickrServer.url("/services/rest/")),
             context: ProviderConformance.makeContext())

@@ -146,12 +146,13 @@ struct HTTPClientTests {
             #expect(sizes.sorted() == Array(1000..<1100))
             return peak
         }
-        #expect(peak - before < 20, "threads grew from \(before) to \(peak)")
+        // One thread per request would add 100; tests running beside this one start a few of their own.
+        #expect(peak - before < 50, "threads grew from \(before) to \(peak)")
     }
 
     @Test("50 sequential requests reuse connections: the server accepts at most 2")
     func connectionReuse() async throws {
-        let fresh = try LoopbackServer(script: "http_fixture_server.py")
+        let fresh = try await LoopbackServer.start(script: "http_fixture_server.py")
         for _ in 0..<50 { _ = try await client.send(HTTPRequest(url: fresh.url("/bytes/100"))) }
         let stats =
             try JSONSerialization.jsonObject(with: try await client.send(HTTPRequest(url: fresh.url("/stats"))).body)
@@ -352,7 +353,7 @@ struct HTTPClientPromiseTests {
 
     @Test("cancelling aborts the transfer: the server sees the client hang up")
     func cancellationAbortsTransfer() async throws {
-        let fresh = try LoopbackServer(script: "http_fixture_server.py")
+        let fresh = try await LoopbackServer.start(script: "http_fixture_server.py")
         let task = Task { try await client.send(HTTPRequest(url: fresh.url("/stall"), timeout: .seconds(30))) }
         try await Task.sleep(for: .milliseconds(300))
         task.cancel()

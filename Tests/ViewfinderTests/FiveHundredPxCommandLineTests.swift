@@ -8,8 +8,8 @@ struct FiveHundredPxCommandLineTests {
     let server: LoopbackServer
     let workspace: Workspace
 
-    init() throws {
-        server = try LoopbackServer(script: "fivehundredpx_server.py")
+    init() async throws {
+        server = try await LoopbackServer.start(script: "fivehundredpx_server.py")
         workspace = try Workspace(
             config: """
                 providers:

@@ -8,8 +8,8 @@ struct FlickrCommandLineTests {
     let flickr: LoopbackServer
     let workspace: Workspace
 
-    init() throws {
-        flickr = try LoopbackServer(script: "flickr_server.py")
+    init() async throws {
+        flickr = try await LoopbackServer.start(script: "flickr_server.py")
         workspace = try Workspace(
             config: """
                 providers:
