@@ -7,7 +7,8 @@ public enum DateTimeText {
     public static func parse(_ text: String, utcOffsetSeconds: Int = 0) -> Date? {
         let numbers = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "-" || $0 == "T" }).prefix(6)
             .compactMap { Int($0) }
-        guard numbers.count == 6, (1...9999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
+        guard numbers.count == 6, (1...9999).contains(numbers[0]), (1...12).contains(numbers[1]),
+            (1...31).contains(numbers[2]),
             (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...60).contains(numbers[5])
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
