@@ -14,6 +14,8 @@ public struct Photo: Sendable, Equatable {
     public var description: String?
     /// The photographer or owner, as the source names them.
     public var author: String?
+    /// The author's profile or home page, when the source gives one.
+    public var authorURL: URL?
     /// Where a person views the photo (a web page, or a `file://` URL for local photos).
     public var pageURL: URL?
     /// Image files for the photo, one per size the source offers.
@@ -34,6 +36,9 @@ public struct Photo: Sendable, Equatable {
     public var location: GeoLocation?
     /// The absolute file path, for photos on local disk.
     public var filePath: String?
+    /// A URL the source asks to be called when the photo is downloaded (Unsplash's
+    /// `links.download_location`); a download reports to it.
+    public var downloadTrackingURL: URL?
 
     /// Creates a photo; only the provider name and id are required.
     public init(
@@ -42,6 +47,7 @@ public struct Photo: Sendable, Equatable {
         title: String? = nil,
         description: String? = nil,
         author: String? = nil,
+        authorURL: URL? = nil,
         pageURL: URL? = nil,
         images: [PhotoImage] = [],
         width: Int? = nil,
@@ -51,13 +57,15 @@ public struct Photo: Sendable, Equatable {
         license: License? = nil,
         popularity: Popularity = Popularity(),
         location: GeoLocation? = nil,
-        filePath: String? = nil
+        filePath: String? = nil,
+        downloadTrackingURL: URL? = nil
     ) {
         self.provider = provider
         self.id = id
         self.title = title
         self.description = description
         self.author = author
+        self.authorURL = authorURL
         self.pageURL = pageURL
         self.images = images
         self.width = width
@@ -68,6 +76,7 @@ public struct Photo: Sendable, Equatable {
         self.popularity = popularity
         self.location = location
         self.filePath = filePath
+        self.downloadTrackingURL = downloadTrackingURL
     }
 }
 
@@ -85,7 +94,7 @@ extension Photo {
     /// How many facts the record carries; used to keep the richer of two records for one photo.
     public var richness: Int {
         let optionals: [Any?] = [
-            title, description, author, pageURL, width, height, takenAt, license, location, filePath,
+            title, description, author, authorURL, pageURL, width, height, takenAt, license, location, filePath,
             popularity.views, popularity.rating, popularity.favorites,
         ]
         return optionals.count { $0 != nil } + images.count + (tags.isEmpty ? 0 : 1)

@@ -14,7 +14,7 @@ extension HTTPRequest {
     ) -> HTTPRequest {
         HTTPRequest(
             url: url, maxResponseBytes: apiResponseLimit, deadline: search.deadline, secretNames: secretNames,
-            logger: context.logger)
+            logger: context.logger, cache: .standard)
     }
 }
 

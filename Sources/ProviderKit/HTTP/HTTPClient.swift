@@ -65,6 +65,9 @@ public struct HTTPRequest: Sendable {
     /// 105 over HTTP 200). Such answers are retried like a 503, under the same ``retry`` policy
     /// and the same attempt count: the client is the one layer that retries.
     public var isTransientAnswer: (@Sendable (HTTPResponse) -> Bool)?
+    /// How a response cache may answer this request; API calls (``apiCall(_:for:context:secretNames:)``)
+    /// are cacheable, everything else is not.
+    public var cache: HTTPCachePolicy
 
     /// Creates a request; 30 s per attempt, 10 s to connect, a 32 MiB body cap, 10 redirects,
     /// and retries for `GET` and `HEAD`.
@@ -81,7 +84,8 @@ public struct HTTPRequest: Sendable {
         deadline: ContinuousClock.Instant? = nil,
         secretNames: Set<String> = [],
         logger: Logger? = nil,
-        isTransientAnswer: (@Sendable (HTTPResponse) -> Bool)? = nil
+        isTransientAnswer: (@Sendable (HTTPResponse) -> Bool)? = nil,
+        cache: HTTPCachePolicy = .none
     ) {
         self.method = method
         self.url = url
@@ -96,6 +100,7 @@ public struct HTTPRequest: Sendable {
         self.secretNames = secretNames
         self.logger = logger
         self.isTransientAnswer = isTransientAnswer
+        self.cache = cache
     }
 
     /// The method and URL with secret values replaced by `***`, for logs and errors.

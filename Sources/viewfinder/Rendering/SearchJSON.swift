@@ -35,6 +35,7 @@ enum SearchJSON {
         let id: String
         let title: String?
         let author: String?
+        let authorURL: String?
         let pageURL: String?
         let imageURL: String?
         let thumbnailURL: String?
@@ -52,6 +53,7 @@ enum SearchJSON {
             id = photo.id
             title = photo.title
             author = photo.author
+            authorURL = photo.authorURL?.absoluteString
             pageURL = photo.pageURL?.absoluteString
             let largest = photo.largestImage
             let smallest = photo.thumbnail
@@ -67,6 +69,7 @@ enum SearchJSON {
 
         enum CodingKeys: String, CodingKey {
             case rank, score, provider, id, title, author, width, height, tags, license, path
+            case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
             case thumbnailURL = "thumbnail_url"
@@ -81,6 +84,7 @@ enum SearchJSON {
             try container.encode(id, forKey: .id)
             try container.encode(title, forKey: .title)
             try container.encode(author, forKey: .author)
+            try container.encode(authorURL, forKey: .authorURL)
             try container.encode(pageURL, forKey: .pageURL)
             try container.encode(imageURL, forKey: .imageURL)
             try container.encode(thumbnailURL, forKey: .thumbnailURL)
