@@ -19,6 +19,11 @@ input closes (so it never outlives the test process). Routes:
   /echo                 (POST) the request body back
   /files/I              50,000 deterministic bytes (for the benchmark)
   /stats                JSON {"connections": accepted connections, "requests": requests, "aborted": stalls abandoned}
+  /cache/KEY?cc=C&etag=E&lm=L&expires=X&size=N
+                        a cacheable JSON answer {"key": KEY, "served": n} padded to N bytes, sent with
+                        Cache-Control C, ETag E, Last-Modified L and Expires X when given; a request whose
+                        If-None-Match is E (or If-Modified-Since is L) gets 304 with the same headers
+  /cache-stats/KEY      JSON {"requests": n, "conditional": n, "not_modified": n} for /cache/KEY
 """
 import gzip
 import json
@@ -32,6 +37,7 @@ from urllib.parse import parse_qs, urlparse
 lock = threading.Lock()
 stats = {"connections": 0, "requests": 0, "aborted": 0}
 retries = {}
+cached = {}
 FILE_BODY = bytes((i * 7 + 13) % 251 for i in range(50_000))
 
 
@@ -143,12 +149,41 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_body(200, f"ok after {seen + 1}".encode())
         elif route == "files":
             self.send_body(200, FILE_BODY, "application/octet-stream")
+        elif route == "cache":
+            self.cacheable(parts[1], {k: v[0] for k, v in query.items()})
+        elif route == "cache-stats":
+            with lock:
+                counts = dict(cached.get(parts[1], {"requests": 0, "conditional": 0, "not_modified": 0}))
+            self.send_body(200, json.dumps(counts).encode(), "application/json")
         elif route == "stats":
             with lock:
                 body = json.dumps(stats).encode()
             self.send_body(200, body, "application/json")
         else:
             self.send_body(404, b"no such route")
+
+    def cacheable(self, key, query):
+        """Serves /cache/KEY: counts requests, answers 304 to a matching validator."""
+        if_none_match = self.headers.get("If-None-Match")
+        if_modified_since = self.headers.get("If-Modified-Since")
+        with lock:
+            counts = cached.setdefault(key, {"requests": 0, "conditional": 0, "not_modified": 0})
+            counts["requests"] += 1
+            served = counts["requests"]
+            if if_none_match or if_modified_since:
+                counts["conditional"] += 1
+            matches = (if_none_match is not None and if_none_match == query.get("etag")) or (
+                if_none_match is None and if_modified_since is not None and if_modified_since == query.get("lm"))
+            if matches:
+                counts["not_modified"] += 1
+        headers = [(name, query[field]) for name, field in
+                   (("Cache-Control", "cc"), ("ETag", "etag"), ("Last-Modified", "lm"), ("Expires", "expires"))
+                   if field in query]
+        if matches:
+            return self.send_body(304, b"", "application/json", headers)
+        body = json.dumps({"key": key, "served": served}).encode()
+        body += b" " * max(0, int(query.get("size", "0")) - len(body))
+        self.send_body(200, body, "application/json", headers)
 
 
 class Server(ThreadingHTTPServer):

@@ -129,7 +129,8 @@ public struct HTTPRequest: Sendable {
 
 /// Hides one request's secrets in any text, in every form ``Redaction`` knows; it never shows them itself.
 public struct Redactor: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    private let secrets: [String]
+    /// The secret values (the cache checks an answer holds none before storing it).
+    let secrets: [String]
     private let names: Set<String>
 
     /// A redactor for `secrets` (values) and `names` (query parameters whose values are secret).

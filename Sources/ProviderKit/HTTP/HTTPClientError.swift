@@ -18,6 +18,8 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
         case connectionLost
         /// The file could not be written.
         case fileSystem
+        /// Offline (`--offline`), and the cache holds no answer for the request.
+        case offline
         /// Anything else libcurl reports.
         case other
     }

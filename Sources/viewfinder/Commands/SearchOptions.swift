@@ -28,7 +28,23 @@ struct SearchOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")
     var verbose = false
 
+    @Flag(
+        name: .customLong("no-cache"),
+        help: ArgumentHelp(
+            "Bypass the HTTP cache ($XDG_CACHE_HOME/viewfinder/http): every API call goes to the network, "
+                + "and no answer is stored."))
+    var noCache = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Answer only from the HTTP cache, fresh or stale, without any network; providers with nothing "
+                + "cached for this search fail at once and say so."))
+    var offline = false
+
     mutating func validate() throws {
+        if noCache, offline {
+            throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
+        }
         if let limit, !ResultLimits.range.contains(limit) {
             throw ValidationError("Please give --limit as \(ResultLimits.description).")
         }
@@ -36,6 +52,9 @@ struct SearchOptions: ParsableArguments {
             throw ValidationError("Please give --timeout as \(DurationParsing.examples).")
         }
     }
+
+    /// How the HTTP cache is used for this run.
+    var cacheUse: Setup.CacheUse { noCache ? .bypass : offline ? .offline : .normal }
 
     /// The configuration's search settings with the command line's overrides.
     func settings(from configured: SearchSettings) -> SearchSettings {

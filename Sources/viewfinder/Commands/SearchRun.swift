@@ -20,7 +20,7 @@ struct SearchRun {
     }
 
     private func perform() async throws {
-        let setup = try Setup.load(configPath: options.config, verbose: options.verbose)
+        let setup = try Setup.load(configPath: options.config, verbose: options.verbose, cache: options.cacheUse)
         let settings = options.settings(from: setup.configuration.search)
         let lineup: ProviderLineup
         do {

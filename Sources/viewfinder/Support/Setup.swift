@@ -8,18 +8,33 @@ struct Setup {
     let configuration: Configuration
     let bus: ServiceBus
 
+    /// How API answers are cached: stored in and answered from `<cache folder>/http` (the
+    /// default), bypassed (`--no-cache`), or the only source of answers (`--offline`).
+    enum CacheUse {
+        case normal, bypass, offline
+    }
+
     /// Loads the configuration named by `--config` (or found in the usual places).
-    static func load(configPath: String?, verbose: Bool) throws -> Setup {
+    static func load(configPath: String?, verbose: Bool, cache: CacheUse = .normal) throws -> Setup {
         let url = try locate(configPath)
         let configuration = try loadConfiguration(url)
         Console.redact(configuration.secrets)
         var logger = Logger(label: "viewfinder")
         logger.logLevel = verbose ? .debug : .warning
         logger.debug("using configuration \(configuration.file)")
-        let http = CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)", logger: logger)
+        let network = CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)", logger: logger)
+        let folder = cacheDirectory()
+        let http: any HTTPClient =
+            switch cache {
+            case .bypass: network
+            case .normal, .offline:
+                CachingHTTPClient(
+                    wrapping: network, directory: httpCacheDirectory(folder),
+                    mode: cache == .offline ? .offline : .normal,
+                    logger: logger)
+            }
         let context = ProviderContext(
-            http: http, logger: logger,
-            cacheDirectory: cacheDirectory(), baseDirectory: configuration.baseDirectory)
+            http: http, logger: logger, cacheDirectory: folder, baseDirectory: configuration.baseDirectory)
         return Setup(configuration: configuration, bus: ServiceBus(configuration: configuration, context: context))
     }
 
@@ -67,5 +82,10 @@ struct Setup {
             folder("XDG_CACHE_HOME")
             ?? (folder("HOME") ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
         return base.appendingPathComponent("viewfinder")
+    }
+
+    /// Where API answers are cached: `http` in ``cacheDirectory(environment:)``.
+    static func httpCacheDirectory(_ cacheDirectory: URL) -> URL {
+        cacheDirectory.appendingPathComponent("http", isDirectory: true)
     }
 }

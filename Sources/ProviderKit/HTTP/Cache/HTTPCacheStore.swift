@@ -1,0 +1,137 @@
+import Foundation
+
+/// The cache's folder: one file per entry, named by the digest of its key, written atomically
+/// (a temporary file in the same folder, then `rename`), read with a bound and checked, and
+/// kept under a size cap by removing the least recently used entries (a hit refreshes its file's
+/// modification time). All of it runs on one ``CacheThread``, never on Swift's cooperative pool.
+final class HTTPCacheStore: Sendable {
+    let directory: URL
+    let maxBytes: Int
+    private let thread = CacheThread(name: "viewfinder-http-cache")
+
+    /// Temporary files older than this are left over from a process that died mid-write.
+    private static let abandonedTemporaryAge: TimeInterval = 600
+    private static let temporaryPrefix = ".tmp-"
+
+    init(directory: URL, maxBytes: Int) {
+        self.directory = directory
+        self.maxBytes = max(0, maxBytes)
+    }
+
+    /// The intact entry for `keyDigest`, or `nil` (none, unreadable, larger than `maxBodyBytes`
+    /// allows, or the caller was cancelled first). An entry that is not intact is removed.
+    func read(_ keyDigest: String, maxBodyBytes: Int) async -> HTTPCacheEntry? {
+        let path = file(keyDigest).path
+        let limit = min(maxBytes, maxBodyBytes) + HTTPCacheEntry.maxHeaderBytes + 64
+        return await thread.run { Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) } ?? nil
+    }
+
+    /// Stores `entry`, replacing any entry for the same key; returns when it is written (or at
+    /// once when the caller is cancelled: the write finishes in the background). Evicts after.
+    func write(_ entry: HTTPCacheEntry) async {
+        let bytes = entry.encoded()
+        guard bytes.count <= maxBytes else { return }  // could never fit under the cap
+        let directory = directory
+        let target = file(entry.keyDigest)
+        let maxBytes = maxBytes
+        _ = await thread.run { Self.writeAtomically(bytes, to: target, in: directory) }
+        thread.post { Self.evict(in: directory, toFit: maxBytes, keeping: target.lastPathComponent) }
+    }
+
+    /// Waits until every write and eviction queued so far is done (tests, and callers about to exit).
+    func drain() async {
+        _ = await thread.run {}
+    }
+
+    private func file(_ keyDigest: String) -> URL {
+        directory.appendingPathComponent(keyDigest, isDirectory: false)
+    }
+
+    private static func readEntry(path: String, keyDigest: String, limit: Int) -> HTTPCacheEntry? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        guard size <= limit else { return nil }  // too big for this request: leave it, do not read it
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return size == 0 }
+            var offset = 0
+            while offset < size {
+                let count = Glibc.read(descriptor, base + offset, size - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        guard complete, let entry = HTTPCacheEntry.decode(data, keyDigest: keyDigest) else {
+            unlink(path)  // torn, damaged or foreign: it will be replaced by the next answer
+            return nil
+        }
+        _ = futimens(descriptor, nil)  // used now: the last to be evicted
+        return entry
+    }
+
+    private static func writeAtomically(_ bytes: Data, to target: URL, in directory: URL) -> Bool {
+        guard
+            mkdir(directory.path, 0o700) == 0 || errno == EEXIST
+                || (try? FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+        else { return false }
+        let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString).path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        // No fsync: after a crash a torn entry fails its checksum and is replaced; an answer is not worth a disk flush.
+        guard close(descriptor) == 0, written, rename(temporary, target.path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Removes the least recently used entries until the folder holds at most `maxBytes`, and
+    /// temporary files a dead process left behind. Files of other names are not the cache's: left alone.
+    private static func evict(in directory: URL, toFit maxBytes: Int, keeping newest: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        var entries: [(name: String, size: Int, used: Double)] = []
+        var total = 0
+        let now = Date().timeIntervalSince1970
+        for name in names {
+            var info = stat()
+            let path = directory.appendingPathComponent(name).path
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            let used = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            if name.hasPrefix(temporaryPrefix) {
+                if now - used > abandonedTemporaryAge { unlink(path) }
+                continue
+            }
+            guard isEntryName(name) else { continue }
+            entries.append((name, Int(info.st_size), used))
+            total += Int(info.st_size)
+        }
+        guard total > maxBytes else { return }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where entry.name != newest {
+            guard total > maxBytes else { break }
+            if unlink(directory.appendingPathComponent(entry.name).path) == 0 { total -= entry.size }
+        }
+    }
+
+    /// Whether `name` is a digest this store named a file by: 64 lower-case hex digits.
+    static func isEntryName(_ name: String) -> Bool {
+        name.utf8.count == 64 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}
