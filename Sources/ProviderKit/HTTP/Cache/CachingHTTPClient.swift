@@ -73,8 +73,10 @@ public final class CachingHTTPClient: HTTPClient {
             log(request, "304: the stored answer is still good")
             return response(from: refreshed, for: request)
         }
-        if let entry = entry(for: answer, request: request, key: key, received: received) {
-            await store.write(entry)
+        if let entry = entry(for: answer, request: request, key: key, received: received),
+            let problem = await store.write(entry)
+        {
+            log(request, "not cached: \(problem)")
         }
         return answer
     }

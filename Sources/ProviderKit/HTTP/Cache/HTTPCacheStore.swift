@@ -27,15 +27,18 @@ final class HTTPCacheStore: Sendable {
     }
 
     /// Stores `entry`, replacing any entry for the same key; returns when it is written (or at
-    /// once when the caller is cancelled: the write finishes in the background). Evicts after.
-    func write(_ entry: HTTPCacheEntry) async {
+    /// once when the caller is cancelled: the write finishes in the background), with why it was
+    /// not, if it was not. Evicts after.
+    @discardableResult
+    func write(_ entry: HTTPCacheEntry) async -> String? {
         let bytes = entry.encoded()
-        guard bytes.count <= maxBytes else { return }  // could never fit under the cap
+        guard bytes.count <= maxBytes else { return "larger than the cache's cap" }
         let directory = directory
         let target = file(entry.keyDigest)
         let maxBytes = maxBytes
-        _ = await thread.run { Self.writeAtomically(bytes, to: target, in: directory) }
+        let written = await thread.run { Self.writeAtomically(bytes, to: target, in: directory) }
         thread.post { Self.evict(in: directory, toFit: maxBytes, keeping: target.lastPathComponent) }
+        return written == false ? "cannot write in \(directory.path)" : nil
     }
 
     /// Waits until every write and eviction queued so far is done (tests, and callers about to exit).
