@@ -46,7 +46,7 @@ public final class CachingHTTPClient: HTTPClient {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let key = Self.key(for: request) else {
-            if mode == .offline { throw offlineError(request) }
+            if mode == .offline { throw offlineError(request, cacheable: false) }
             return try await upstream.send(request)
         }
         let stored = await store.read(key, maxBodyBytes: request.maxResponseBytes)
@@ -85,7 +85,7 @@ public final class CachingHTTPClient: HTTPClient {
         _ request: HTTPRequest, to destination: URL,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {
-        if mode == .offline { throw offlineError(request) }
+        if mode == .offline { throw offlineError(request, cacheable: false) }
         return try await upstream.download(request, to: destination, progress: progress)
     }
 
@@ -149,7 +149,12 @@ public final class CachingHTTPClient: HTTPClient {
             redactor: request.redactor)
     }
 
-    private func offlineError(_ request: HTTPRequest) -> HTTPClientError {
+    /// Why `request` fails offline: nothing cached for it, or (a download, a `POST`) it is never cached.
+    private func offlineError(_ request: HTTPRequest, cacheable: Bool = true) -> HTTPClientError {
+        guard cacheable else {
+            return HTTPClientError(
+                .offline, "offline: \(request.redactedDescription) needs the network (it is never cached)")
+        }
         log(request, "not in the cache, and offline")
         return HTTPClientError(.offline, Self.offlineMessage)
     }
