@@ -64,9 +64,8 @@ public final class CachingHTTPClient: HTTPClient {
         let received = now()
         if answer.status == 304, let stored, stored.headers["etag"] != nil || stored.headers["last-modified"] != nil {
             var refreshed = stored
-            for name in Self.revalidationHeaders {
-                if let value = answer.headers[name] { refreshed.headers[name] = value }
-            }
+            let updates = answer.headers.filter { Self.revalidationHeaders.contains($0.key) }
+            refreshed.headers.merge(Self.storable(updates, secrets: request.redactor.secrets)) { $1 }
             refreshed.storedAt = received
             refreshed.freshUntil = freshness(request).freshUntil(headers: refreshed.headers, now: received)
             await store.write(refreshed)
@@ -97,7 +96,9 @@ public final class CachingHTTPClient: HTTPClient {
     // MARK: - What is cached, and under which name
 
     /// Headers a `304` may update on the stored answer.
-    private static let revalidationHeaders = ["cache-control", "expires", "date", "etag", "last-modified", "age"]
+    private static let revalidationHeaders: Set<String> = [
+        "cache-control", "expires", "date", "etag", "last-modified", "age",
+    ]
     /// Response headers never stored: cookies and credentials, the transfer's own framing, and the
     /// live quota (stale the moment it is stored).
     private static let unstoredHeaders: Set<String> = [
@@ -129,14 +130,20 @@ public final class CachingHTTPClient: HTTPClient {
             log(request, "not cached: the answer quotes a secret of the request")
             return nil
         }
-        let headers = answer.headers.filter { name, value in
-            !Self.unstoredHeaders.contains(name) && !name.hasPrefix("x-ratelimit") && !name.hasPrefix("ratelimit")
+        return HTTPCacheEntry(
+            keyDigest: key, status: answer.status, headers: Self.storable(answer.headers, secrets: secrets),
+            body: answer.body, storedAt: received,
+            freshUntil: freshness(request).freshUntil(headers: answer.headers, now: received))
+    }
+
+    /// The headers of `headers` that may be written to disk: none of ``unstoredHeaders`` or the
+    /// rate-limit family, none that would break the entry's lines, none holding a secret.
+    private static func storable(_ headers: [String: String], secrets: [String]) -> [String: String] {
+        headers.filter { name, value in
+            !unstoredHeaders.contains(name) && !name.hasPrefix("x-ratelimit") && !name.hasPrefix("ratelimit")
                 && !value.contains("\n") && !value.contains("\r") && !name.contains(":") && !name.contains("\n")
                 && !SecretScan.contains(Data(value.utf8), anyOf: secrets)
         }
-        return HTTPCacheEntry(
-            keyDigest: key, status: answer.status, headers: headers, body: answer.body, storedAt: received,
-            freshUntil: freshness(request).freshUntil(headers: answer.headers, now: received))
     }
 
     private func freshness(_ request: HTTPRequest) -> CacheFreshness {

@@ -22,7 +22,7 @@ final class HTTPCacheStore: Sendable {
     /// allows, or the caller was cancelled first). An entry that is not intact is removed.
     func read(_ keyDigest: String, maxBodyBytes: Int) async -> HTTPCacheEntry? {
         let path = file(keyDigest).path
-        let limit = min(maxBytes, maxBodyBytes) + HTTPCacheEntry.maxHeaderBytes + 64
+        let limit = min(maxBytes, maxBodyBytes, Int.max / 2) + HTTPCacheEntry.maxHeaderBytes + 64
         return await thread.run { Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) } ?? nil
     }
 
