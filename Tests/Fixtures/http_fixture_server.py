@@ -19,9 +19,9 @@ input closes (so it never outlives the test process). Routes:
   /echo                 (POST) the request body back
   /files/I              50,000 deterministic bytes (for the benchmark)
   /stats                JSON {"connections": accepted connections, "requests": requests, "aborted": stalls abandoned}
-  /cache/KEY?cc=C&etag=E&lm=L&expires=X&size=N
+  /cache/KEY?cc=C&etag=E&lm=L&expires=X&vary=V&size=N
                         a cacheable JSON answer {"key": KEY, "served": n} padded to N bytes, sent with
-                        Cache-Control C, ETag E, Last-Modified L and Expires X when given; a request whose
+                        Cache-Control C, ETag E, Last-Modified L, Expires X and Vary V when given; a request whose
                         If-None-Match is E (or If-Modified-Since is L) gets 304 with the same headers
   /cache-stats/KEY      JSON {"requests": n, "conditional": n, "not_modified": n} for /cache/KEY
 """
@@ -177,7 +177,8 @@ class Handler(BaseHTTPRequestHandler):
             if matches:
                 counts["not_modified"] += 1
         headers = [(name, query[field]) for name, field in
-                   (("Cache-Control", "cc"), ("ETag", "etag"), ("Last-Modified", "lm"), ("Expires", "expires"))
+                   (("Cache-Control", "cc"), ("ETag", "etag"), ("Last-Modified", "lm"), ("Expires", "expires"),
+                    ("Vary", "vary"))
                    if field in query]
         if matches:
             return self.send_body(304, b"", "application/json", headers)

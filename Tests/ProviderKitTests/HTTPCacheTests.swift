@@ -164,6 +164,44 @@ struct HTTPCacheTests {
         #expect(storedFiles().isEmpty)
     }
 
+    @Test("Vary: * is never stored; a request carrying its own validators is passed through untouched")
+    func passedThrough() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = cache()
+        let varying = key("vary")
+        _ = try await cache.send(request(varying, "cc=max-age%3D600&vary=*"))
+        _ = try await cache.send(request(varying, "cc=max-age%3D600&vary=*"))
+        #expect(try await counts(varying)["requests"] == 2)
+        let own = key("own")
+        let conditional = request(own, "cc=max-age%3D600&etag=%22v1%22", headers: [.init("If-None-Match", "\"v1\"")])
+        #expect(try await cache.send(conditional).status == 304)  // the caller asked; the caller gets the 304
+        #expect(try await cache.send(conditional).status == 304)
+        #expect(try await counts(own)["not_modified"] == 2)
+        await cache.drain()
+        #expect(storedFiles().isEmpty)
+    }
+
+    @Test("many requests for one entry at once all get the answer; afterwards it is a hit")
+    func concurrentRequests() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = key("together")
+        let cache = cache()
+        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await cache.send(request(name, "cc=max-age%3D600&size=5000")).body }
+            }
+            return try await group.reduce(into: [Data]()) { $0.append($1) }
+        }
+        #expect(bodies.count == 20)
+        #expect(bodies.allSatisfy { $0.count == 5000 })
+        let made = try await counts(name)["requests"] ?? 0
+        #expect((1...20).contains(made))
+        _ = try await cache.send(request(name, "cc=max-age%3D600&size=5000"))
+        #expect(try await counts(name)["requests"] == made)
+        await cache.drain()
+        #expect(storedFiles().count == 1)  // no temporary file left behind
+    }
+
     @Test("the request's minimum lifetime overrides a shorter one from the server (max-age=0, no-cache)")
     func minimumLifetime() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
