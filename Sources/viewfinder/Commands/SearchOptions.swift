@@ -31,14 +31,14 @@ struct SearchOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-cache"),
         help: ArgumentHelp(
-            "Bypass the HTTP cache ($XDG_CACHE_HOME/viewfinder/http): every API call goes to the network, "
-                + "and no answer is stored."))
+            "Bypass the HTTP cache ($XDG_CACHE_HOME/viewfinder/http, else ~/.cache/viewfinder/http): every API "
+                + "call goes to the network, and no answer is stored."))
     var noCache = false
 
     @Flag(
         help: ArgumentHelp(
-            "Answer only from the HTTP cache, fresh or stale, without any network; providers with nothing "
-                + "cached for this search fail at once and say so."))
+            "Answer API calls only from the HTTP cache, fresh or stale, never the network; providers with "
+                + "nothing cached for this search fail at once and say so (exec plugins run as usual)."))
     var offline = false
 
     mutating func validate() throws {
