@@ -66,6 +66,7 @@ public final class CachingHTTPClient: HTTPClient {
             var refreshed = stored
             let updates = answer.headers.filter { Self.revalidationHeaders.contains($0.key) }
             refreshed.headers.merge(Self.storable(updates, secrets: request.redactor.secrets)) { $1 }
+            refreshed.headers["age"] = updates["age"]  // the old answer's age is not the new one's
             refreshed.storedAt = received
             refreshed.freshUntil = freshness(request).freshUntil(headers: refreshed.headers, now: received)
             await store.write(refreshed)
