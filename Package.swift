@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommonsProviderTests",
-            dependencies: ["CommonsProvider", "ProviderTesting", "ProviderKit"],
+            dependencies: ["CommonsProvider", "ProviderTesting", "ProviderKit", "SearchViewModel"],
             exclude: ["commons_server.py"],
             swiftSettings: strictSettings
         ),

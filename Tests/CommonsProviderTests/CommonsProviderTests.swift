@@ -1,6 +1,7 @@
 import Foundation
 import ProviderKit
 import ProviderTesting
+import SearchViewModel
 import Testing
 
 @testable import CommonsProvider
@@ -163,6 +164,19 @@ struct CommonsProviderTests {
         let drawing = try #require(photos.first { $0.title == "Harbor drawing 0" })
         #expect(drawing.images.first?.url.absoluteString.hasSuffix(".svg.png") == true)
         #expect(drawing.images.last?.url.pathExtension == "svg")
+    }
+
+    @Test("a Commons file that Openverse also lists (its landing page is the curid URL) is shown once")
+    func deduplicatesWithOpenverse() async throws {
+        let photos = try await search("harbor")
+        // What Openverse sends for a Commons file: foreign_landing_url is imageinfo's descriptionshorturl.
+        let viaOpenverse = Photo(
+            provider: "openverse", id: "8f0a0c2e-0000-4000-8000-000000000030", title: "Harbor at dusk 30",
+            pageURL: URL(string: "https://commons.wikimedia.org/w/index.php?curid=40000570"))
+        var merger = ResultMerger(providers: [("commons", 1.0), ("openverse", 1.0)])
+        merger.add(photos, from: "commons")
+        merger.add([viaOpenverse], from: "openverse")
+        #expect(merger.count == photos.count)
     }
 
     @Test("DateTimeOriginal: a template's <time datetime>, plain text, or words that are no date")
