@@ -89,6 +89,11 @@ struct CommonsProviderTests {
         #expect(agent.hasPrefix("Viewfinder/0.1.0 (https://"))
         #expect(agent.range(of: #"\) libcurl/\d+\.\d+"#, options: .regularExpression) != nil)
         #expect(!logs.all.contains { $0.contains("warns") })  // every parameter sent is one the API knows
+
+        var withContact = options(pageSize: 4)
+        withContact.contact = "ops@example.org"
+        _ = try await ProviderConformance.collect(try provider(withContact), SearchRequest(.search("harbor"), limit: 1))
+        #expect(try await self.calls().last?["User-Agent"]?.contains("; ops@example.org) libcurl/") == true)
     }
 
     @Test("a request without a descriptive User-Agent gets Wikimedia's plain-text 403, read as a clear error")
@@ -152,6 +157,14 @@ struct CommonsProviderTests {
                 == License(name: "CC BY-SA 4.0", url: URL(string: "https://creativecommons.org/licenses/by-sa/4.0")))
         #expect(photos.allSatisfy { $0.provider == "commons" })
 
+        // A red link to a user page that does not exist yet: site-relative, with entities.
+        let redLink = try #require(photos.first { $0.title == "Harbor at dusk 12" })
+        #expect(redLink.author == "Photographer 12")
+        #expect(
+            redLink.authorURL
+                == URL(
+                    string: "https://commons.wikimedia.org/w/index.php?title=User:Photographer_12&action=edit&redlink=1"
+                ))
         // Public domain, no licence URL, a plain-text artist with a line break, no date.
         let anonymous = try #require(photos.first { $0.title == "Harbor at dusk 84" })
         #expect(anonymous.author == "Unknown author (anonymous)" && anonymous.authorURL == nil)
@@ -179,11 +192,16 @@ struct CommonsProviderTests {
         #expect(merger.count == photos.count)
     }
 
-    @Test("DateTimeOriginal: a template's <time datetime>, plain text, or words that are no date")
+    @Test(
+        "DateTimeOriginal (a template's <time datetime>, plain text, or words that are no date); a Creator template's author"
+    )
     func dates() async throws {
         let photos = try await search("lighthouse")
         #expect(
             photos.first { $0.title == "Lighthouse at dusk 1" }?.takenAt == DateTimeText.parse("2015-06-13 00:00:00"))
+        let creator = try #require(photos.first { $0.title == "Lighthouse at dusk 37" })
+        #expect(creator.author == "Rembrandt")
+        #expect(creator.authorURL == URL(string: "https://www.wikidata.org/wiki/Q5598"))
         let undated = try #require(photos.first { $0.title == "Lighthouse at dusk 7" })
         #expect(undated.takenAt == nil)  // "circa 1900"
     }
@@ -326,5 +344,10 @@ struct CommonsProviderTests {
         #expect(photo.id == "File:A.jpg" && photo.width == nil && photo.height == nil && photo.author == nil)
         #expect(photo.images.map(\.url.absoluteString) == ["https://upload.wikimedia.org/t.jpg"])
         #expect(answer.pages["3"].flatMap { CommonsPhotoMapping.photo($0, provider: "c") } == nil)
+
+        let warned =
+            #"{"warnings":{"search":{"*":"gsrlimit may not be over 500."},"main":{"*":"Unrecognized parameter: x."}},"batchcomplete":""}"#
+        let warnings = try CommonsResponseReader.read(HTTPResponse(status: 200, body: Data(warned.utf8))).warnings
+        #expect(warnings == ["main: Unrecognized parameter: x.", "search: gsrlimit may not be over 500."])
     }
 }

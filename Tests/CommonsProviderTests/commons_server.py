@@ -80,6 +80,12 @@ def make_file(i):
         meta["DateTimeOriginal"] = field("2016-02-29 08:15:00")
     elif i % 4 == 3:
         meta["DateTimeOriginal"] = field("circa 1900")
+    if i % 8 == 4:  # an uploader without a user page: a site-relative red link, entities in the URL
+        meta["Artist"] = field(f'<a href="/w/index.php?title=User:Photographer_{i}&amp;action=edit&amp;redlink=1" '
+                               f'class="new" title="User:Photographer {i} (page does not exist)">Photographer {i}</a>')
+    if i % 8 == 5:  # a {{Creator}} template: a Wikidata link inside <bdi>, with a trailing newline
+        meta["Artist"] = field('<bdi><a href="https://www.wikidata.org/wiki/Q5598" class="extiw" title="d:Q5598">'
+                               '<span title="Dutch painter (1606–1669)">Rembrandt</span></a>\n</bdi>')
     if i % 5 == 4:  # plain-text artist, public domain without a licence URL
         meta["Artist"] = field("Unknown author<br>(anonymous)")
         meta["LicenseShortName"] = field("Public domain")
