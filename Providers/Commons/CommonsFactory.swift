@@ -16,6 +16,9 @@ public struct CommonsFactory: ProviderFactory {
         /// The category `popular` lists, newest additions first; default
         /// `Category:Featured_pictures_on_Wikimedia_Commons`.
         public var popularCategory: String
+        /// The language descriptions and licence names are asked in (`iiextmetadatalanguage`), e.g.
+        /// `de`; the wiki's own (English) when empty. Files without text in it fall back to English.
+        public var language: String?
         /// An e-mail address or URL added to the `User-Agent`, so Wikimedia can reach whoever runs
         /// a busy instance (their User-Agent policy asks for contact details); none when empty.
         public var contact: String?
@@ -25,6 +28,7 @@ public struct CommonsFactory: ProviderFactory {
             case pageSize = "page_size"
             case thumbnailWidth = "thumbnail_width"
             case popularCategory = "popular_category"
+            case language
             case contact
         }
 
@@ -33,12 +37,14 @@ public struct CommonsFactory: ProviderFactory {
         /// Creates options.
         public init(
             endpoint: URL = CommonsFactory.defaultEndpoint, pageSize: Int = 50, thumbnailWidth: Int = 330,
-            popularCategory: String = CommonsFactory.defaultPopularCategory, contact: String? = nil
+            popularCategory: String = CommonsFactory.defaultPopularCategory, language: String? = nil,
+            contact: String? = nil
         ) {
             self.endpoint = endpoint
             self.pageSize = pageSize
             self.thumbnailWidth = thumbnailWidth
             self.popularCategory = popularCategory
+            self.language = language
             self.contact = contact
         }
 
@@ -50,6 +56,14 @@ public struct CommonsFactory: ProviderFactory {
             thumbnailWidth = try container.decodeInteger(forKey: .thumbnailWidth, in: 20...3840, default: 330)
             let category = try container.decodeIfPresent(String.self, forKey: .popularCategory).nonBlank
             popularCategory = category ?? CommonsFactory.defaultPopularCategory
+            language = try container.decodeIfPresent(String.self, forKey: .language).nonBlank
+            if let language,
+                language.count > 20 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+            {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .language, in: container,
+                    debugDescription: "`\(language)` is not a language code such as `en`, `de` or `pt-br`")
+            }
             contact = try container.decodeIfPresent(String.self, forKey: .contact).nonBlank
             if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
                 throw DecodingError.dataCorruptedError(

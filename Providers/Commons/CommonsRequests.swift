@@ -43,6 +43,7 @@ enum CommonsRequests {
             ("iiurlwidth", String(options.thumbnailWidth)),
             ("iiextmetadatafilter", metadataFields.joined(separator: "|")),
         ]
+        if let language = options.language { items.append(("iiextmetadatalanguage", language)) }
         return items
     }
 

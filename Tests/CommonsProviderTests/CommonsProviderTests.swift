@@ -82,7 +82,11 @@ struct CommonsProviderTests {
         #expect(first["gsrsearch"] == "filetype:bitmap|drawing harbor")
         #expect(first["prop"] == "imageinfo" && first["iiprop"] == "url|size|mime|extmetadata")
         #expect(first["iiurlwidth"] == "330")
-        #expect(first["gsroffset"] == nil && first["continue"] == nil)
+        #expect(first["gsroffset"] == nil && first["continue"] == nil && first["iiextmetadatalanguage"] == nil)
+        #expect(
+            first["iiextmetadatafilter"]
+                == "ObjectName|ImageDescription|Artist|DateTimeOriginal|Categories|LicenseShortName|LicenseUrl|UsageTerms"
+        )
         // The second request sends back the whole `continue` object: its number and its marker.
         #expect(calls[1]["gsroffset"] == "4" && calls[1]["continue"] == "gsroffset||")
         let agent = try #require(first["User-Agent"])
@@ -92,7 +96,9 @@ struct CommonsProviderTests {
 
         var withContact = options(pageSize: 4)
         withContact.contact = "ops@example.org"
+        withContact.language = "de"
         _ = try await ProviderConformance.collect(try provider(withContact), SearchRequest(.search("harbor"), limit: 1))
+        #expect(try await self.calls().last?["iiextmetadatalanguage"] == "de")
         #expect(try await self.calls().last?["User-Agent"]?.contains("; ops@example.org) libcurl/") == true)
     }
 
@@ -292,7 +298,8 @@ struct CommonsProviderTests {
     }
 
     @Test(
-        "options: page_size is 1–50 (thumbnail limit), contact must fit the User-Agent, defaults are the real service")
+        "options: page_size is 1–50 (thumbnail limit), contact must fit the User-Agent, language is a code, defaults are the real service"
+    )
     func optionsDecoding() throws {
         let decode = { (json: String) in try JSONDecoder().decode(CommonsFactory.Options.self, from: Data(json.utf8)) }
         let defaults = try decode("{}")
@@ -302,6 +309,8 @@ struct CommonsProviderTests {
         #expect(throws: DecodingError.self) { try decode(#"{"page_size": 51}"#) }
         #expect(throws: DecodingError.self) { try decode(#"{"contact": "a (b)"}"#) }
         #expect(try decode(#"{"contact": " "}"#).contact == nil)
+        #expect(try decode(#"{"language": "pt-br"}"#).language == "pt-br")
+        #expect(throws: DecodingError.self) { try decode(#"{"language": "de&x=1"}"#) }
     }
 
     @Test("HTML from extmetadata: entities, block tags, the first link made absolute, odd links ignored")

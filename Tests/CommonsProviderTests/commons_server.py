@@ -35,7 +35,7 @@ FEATURED = "Category:Featured_pictures_on_Wikimedia_Commons"
 transform_limit = 50  # the real limit; `--transform-limit N` lowers it to test split batches
 KNOWN = {"action", "format", "formatversion", "generator", "gsrnamespace", "gsrsearch", "gsrlimit", "gsroffset",
          "gcmtitle", "gcmnamespace", "gcmtype", "gcmsort", "gcmdir", "gcmlimit", "gcmcontinue", "prop", "iiprop",
-         "iiurlwidth", "iiextmetadatafilter", "iicontinue", "continue", "maxlag"}
+         "iiurlwidth", "iiextmetadatafilter", "iiextmetadatalanguage", "iicontinue", "continue", "maxlag"}
 UA_TEXT = ("Please set a user-agent and respect our robot policy https://w.wiki/4wJS. "
            "See also https://phabricator.wikimedia.org/T400119.\n")
 lock = threading.Lock()
