@@ -1,3 +1,4 @@
+import CommonsProvider
 import ExecProvider
 import FiveHundredPxProvider
 import FlickrProvider
@@ -14,6 +15,7 @@ enum ProviderFactories {
         registry.use(FiveHundredPxFactory())
         registry.use(ExecFactory())
         registry.use(OpenverseFactory())
+        registry.use(CommonsFactory())
         return registry
     }
 }

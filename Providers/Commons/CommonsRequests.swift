@@ -1,0 +1,77 @@
+import Foundation
+import ProviderKit
+
+/// Builds Commons' Action API calls: a search or a category listing as the generator, with each
+/// file's `imageinfo` (URLs, size, MIME type and the few `extmetadata` fields we map).
+enum CommonsRequests {
+    /// Viewfinder's version, as `viewfinder --version` prints it (a module cannot import the CLI).
+    static let viewfinderVersion = "0.1.0"
+    /// Where Wikimedia's operators can learn what sends these requests.
+    static let projectURL = "https://github.com/viewfinder-photos/viewfinder"
+
+    /// The `extmetadata` fields read; asking for only these keeps each answer small.
+    static let metadataFields = [
+        "ObjectName", "ImageDescription", "Artist", "DateTimeOriginal", "Categories", "LicenseShortName",
+        "LicenseUrl", "UsageTerms",
+    ]
+
+    /// `Viewfinder/0.1.0 (<project URL>; <contact>) libcurl/8.x`, the form Wikimedia's
+    /// User-Agent policy asks for; without it Wikimedia answers 403.
+    static func userAgent(contact: String?) -> String {
+        let contacts = [projectURL] + [contact].compactMap { $0 }
+        return "Viewfinder/\(viewfinderVersion) (\(contacts.joined(separator: "; "))) "
+            + "libcurl/\(CurlHTTPClient.libcurlVersion)"
+    }
+
+    /// The parameters of the first request for `query` (`nil`: the popular category).
+    static func parameters(query: String?, options: CommonsFactory.Options) -> [(String, String)] {
+        var items: [(String, String)] = [("action", "query"), ("format", "json"), ("formatversion", "1")]
+        if let query {
+            items += [
+                ("generator", "search"), ("gsrnamespace", "6"), ("gsrsearch", "filetype:bitmap|drawing \(query)"),
+                ("gsrlimit", String(options.pageSize)),
+            ]
+        } else {
+            items += [
+                ("generator", "categorymembers"), ("gcmtitle", options.popularCategory), ("gcmnamespace", "6"),
+                ("gcmtype", "file"), ("gcmsort", "timestamp"), ("gcmdir", "desc"),
+                ("gcmlimit", String(options.pageSize)),
+            ]
+        }
+        items += [
+            ("prop", "imageinfo"), ("iiprop", "url|size|mime|extmetadata"),
+            ("iiurlwidth", String(options.thumbnailWidth)),
+            ("iiextmetadatafilter", metadataFields.joined(separator: "|")),
+        ]
+        if let language = options.language { items.append(("iiextmetadatalanguage", language)) }
+        return items
+    }
+
+    /// The URL for `parameters` with `continuation` merged in, as MediaWiki asks: every key of
+    /// the last answer's `continue` object, sent back as it came, replacing a key of the same name.
+    static func url(
+        _ parameters: [(String, String)], continuation: [String: String], endpoint: URL
+    ) throws -> URL {
+        var items = parameters.filter { continuation[$0.0] == nil }
+        items += continuation.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
+            throw ProviderError.badData("`endpoint` is not a URL Commons calls can be built on")
+        }
+        components.percentEncodedQuery = query
+        components.fragment = nil
+        guard let url = components.url else {
+            throw ProviderError.badData("`endpoint` is not a URL Commons calls can be built on")
+        }
+        return url
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters (`|`, `+`, `&`, spaces and
+    /// `:` all encoded), so no query text can change the request's meaning.
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
