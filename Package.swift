@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
+                "UnsplashProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,6 +94,13 @@ let package = Package(
             name: "OpenverseProvider",
             dependencies: ["ProviderKit"],
             path: "Providers/Openverse",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "UnsplashProvider",
+            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            path: "Providers/Unsplash",
             swiftSettings: strictSettings
         ),
 
@@ -154,6 +162,12 @@ let package = Package(
             name: "OpenverseProviderTests",
             dependencies: ["OpenverseProvider", "ProviderTesting", "ProviderKit", "FlickrProvider", "SearchViewModel"],
             exclude: ["openverse_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UnsplashProviderTests",
+            dependencies: ["UnsplashProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["unsplash_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

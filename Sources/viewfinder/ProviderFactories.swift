@@ -4,6 +4,7 @@ import FlickrProvider
 import LocalFolderProvider
 import OpenverseProvider
 import ServiceBus
+import UnsplashProvider
 
 /// The one list of provider types linked into this program. A new provider module adds one line here.
 enum ProviderFactories {
@@ -14,6 +15,7 @@ enum ProviderFactories {
         registry.use(FiveHundredPxFactory())
         registry.use(ExecFactory())
         registry.use(OpenverseFactory())
+        registry.use(UnsplashFactory())
         return registry
     }
 }
