@@ -14,7 +14,8 @@ enum UnsplashPhotoMapping {
         let alt = wire.altDescription.nonBlank
         let tags = (wire.tags ?? wire.tagsPreview ?? []).map(\.title).filter { Optional($0).nonBlank != nil }
         return Photo(
-            provider: provider, id: wire.id, title: caption ?? alt, description: caption == nil ? nil : alt,
+            provider: provider, id: wire.id, title: caption ?? alt,
+            description: caption == nil || caption == alt ? nil : alt,
             author: wire.user?.name.nonBlank ?? wire.user?.username.nonBlank,
             authorURL: webURL(wire.user?.profileURL), pageURL: webURL(wire.links?.html),
             images: images(wire), width: wire.width, height: wire.height,

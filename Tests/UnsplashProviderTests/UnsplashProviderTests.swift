@@ -321,5 +321,9 @@ struct UnsplashProviderTests {
         #expect(photo.tags == ["ok"] && photo.author == nil && photo.pageURL == nil)
         #expect(photo.images.map(\.size) == [.large] && photo.images.first?.width == nil)
         #expect(photo.downloadTrackingURL == nil)
+        let same = #"{"id":"c","description":"Two boats","alt_description":"Two boats"}"#
+        let twice = UnsplashPhotoMapping.photo(
+            try JSONDecoder().decode(UnsplashPhoto.self, from: Data(same.utf8)), provider: "u")
+        #expect(twice.title == "Two boats" && twice.description == nil)  // not repeated as the description
     }
 }
