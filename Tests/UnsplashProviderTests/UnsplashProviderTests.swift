@@ -235,6 +235,18 @@ struct UnsplashProviderTests {
         #expect(throws: ProviderError.rejected("Unsplash refused the request (HTTP 400: query is missing)")) {
             try reader.check(missing)
         }
+        let tooMany = HTTPResponse(status: 429, headers: ["x-ratelimit-limit": "50"], body: Data("Too Many".utf8))
+        let spent = HTTPResponse(
+            status: 403, headers: ["x-ratelimit-remaining": "0"], body: Data(#"{"errors":["Slow down"]}"#.utf8))
+        for (response, detail, quota) in [(tooMany, "Too Many", " of 50 requests"), (spent, "Slow down", "")] {
+            #expect(
+                throws: ProviderError.unavailable(
+                    "Unsplash's hourly limit\(quota) for this access key is used up (\(detail)); "
+                        + "Unsplash counts requests per hour, so try again within the hour")
+            ) {
+                try reader.check(response)
+            }
+        }
         let forbidden = HTTPResponse(status: 403, body: Data(#"{"errors":["Forbidden"]}"#.utf8))
         #expect(
             throws: ProviderError.rejected(
