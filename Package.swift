@@ -55,6 +55,7 @@ let package = Package(
                 "ProviderKit", "ServiceBus", "SearchViewModel",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
+                "UnsplashProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -101,6 +102,12 @@ let package = Package(
             name: "CommonsProvider",
             dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
             path: "Providers/Commons",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "UnsplashProvider",
+            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            path: "Providers/Unsplash",
             swiftSettings: strictSettings
         ),
 
@@ -168,6 +175,12 @@ let package = Package(
             name: "CommonsProviderTests",
             dependencies: ["CommonsProvider", "ProviderTesting", "ProviderKit", "SearchViewModel"],
             exclude: ["commons_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "UnsplashProviderTests",
+            dependencies: ["UnsplashProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["unsplash_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

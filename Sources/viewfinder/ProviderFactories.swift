@@ -5,6 +5,7 @@ import FlickrProvider
 import LocalFolderProvider
 import OpenverseProvider
 import ServiceBus
+import UnsplashProvider
 
 /// The one list of provider types linked into this program. A new provider module adds one line here.
 enum ProviderFactories {
@@ -16,6 +17,7 @@ enum ProviderFactories {
         registry.use(ExecFactory())
         registry.use(OpenverseFactory())
         registry.use(CommonsFactory())
+        registry.use(UnsplashFactory())
         return registry
     }
 }

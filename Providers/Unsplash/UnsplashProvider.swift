@@ -1,0 +1,38 @@
+import Foundation
+import ProviderKit
+
+/// Searches Unsplash (or reads its Editorial feed for `popular`), streaming each page as it arrives.
+struct UnsplashProvider: PhotoProvider {
+    let name: String
+    let options: UnsplashFactory.Options
+    let context: ProviderContext
+
+    var supportsPopular: Bool { true }
+
+    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
+        let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard query?.isEmpty != true, request.limit > 0 else {
+            return .pages { _ in nil }  // an empty query never calls the API (nor spends quota)
+        }
+        let perPage = min(options.perPage, request.limit)
+        let reader = UnsplashResponseReader(keySource: context.whereToSet("access_key"), logger: context.logger)
+        return .paging(wanted: request.limit) { page in
+            let url = try UnsplashRequests.url(for: request, page: page, perPage: perPage, options: options)
+            var call = HTTPRequest.apiCall(
+                url, for: request, context: context, secretNames: UnsplashRequests.secretNames)
+            call.headers = UnsplashRequests.headers(accessKey: options.accessKey)
+            let response = try await context.http.sendAPI(call, source: "Unsplash")
+            if request.query == nil {
+                let photos = try reader.feedPage(response, maxResults: perPage)
+                let total = UnsplashResponseReader.feedTotal(response)
+                return FetchedPage(
+                    photos: photos.map { UnsplashPhotoMapping.photo($0, provider: name) },
+                    totalPages: total.map { $0 / perPage + ($0 % perPage == 0 ? 0 : 1) }, totalAvailable: total)
+            }
+            let list = try reader.searchPage(response, maxResults: perPage)
+            return FetchedPage(
+                photos: list.results.elements.map { UnsplashPhotoMapping.photo($0, provider: name) },
+                totalPages: list.totalPages, totalAvailable: list.total)
+        }
+    }
+}
