@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
+                "PexelsProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -95,6 +96,9 @@ let package = Package(
             path: "Providers/Openverse",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PexelsProvider", dependencies: ["ProviderKit"], path: "Providers/Pexels",
+            swiftSettings: strictSettings),
 
         // Shared test support: the conformance suite every provider runs.
         .target(
@@ -154,6 +158,12 @@ let package = Package(
             name: "OpenverseProviderTests",
             dependencies: ["OpenverseProvider", "ProviderTesting", "ProviderKit", "FlickrProvider", "SearchViewModel"],
             exclude: ["openverse_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PexelsProviderTests",
+            dependencies: ["PexelsProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["pexels_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(
