@@ -314,6 +314,21 @@ struct PexelsProviderTests {
         #expect(pixels("h=350", 1, 100_000) == nil)  // under one pixel wide: no size
     }
 
+    @Test("quota headers: numbers only, a reset between 2001 and 9999, and only a reset still ahead is a time to retry")
+    func quotaHeaders() {
+        let quota = PexelsQuota()
+        quota.record(headers: ["x-ratelimit-remaining": "1e19", "x-ratelimit-reset": "soon"])
+        #expect(quota.reading == PexelsQuota.Reading())
+        quota.record(headers: ["x-ratelimit-remaining": "-3", "x-ratelimit-reset": "99999999999999999999"])
+        #expect(quota.reading == PexelsQuota.Reading())
+        quota.record(headers: ["x-ratelimit-remaining": " 12 ", "x-ratelimit-reset": "1893456000"])
+        #expect(quota.reading == .init(remaining: 12, reset: Date(timeIntervalSince1970: 1_893_456_000)))
+        #expect(quota.retryTime(now: Date(timeIntervalSince1970: 1_800_000_000)) == "after 2030-01-01T00:00:00Z")
+        #expect(quota.retryTime(now: Date(timeIntervalSince1970: 1_900_000_000)) == nil)
+        quota.record(headers: ["x-ratelimit-remaining": "0"])  // a reading without a reset keeps the last one
+        #expect(quota.reading == .init(remaining: 0, reset: Date(timeIntervalSince1970: 1_893_456_000)))
+    }
+
     @Test("numbers no Int holds, wrong types and odd ids in Pexels' JSON never trap or sink the page")
     func absurdNumbers() throws {
         let page = #"""

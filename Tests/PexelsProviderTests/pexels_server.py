@@ -3,7 +3,8 @@
 
 Prints its port, then serves until standard input closes. Like the real API:
 - the key comes in `Authorization: <key>` with no scheme; a missing or wrong one gets
-  401 {"status": 401, "code": "Unauthorized"} (errors are {"status": …, "code": …});
+  401 {"status": 401, "code": "Unauthorized"} (errors are {"status": …, "code": …}; the
+  official JavaScript client also knows {"error": "…"}, which the fake sends for an unknown path);
 - `per_page` defaults to 15 and is cut to 80; `page` defaults to 1;
 - answers carry "page", "per_page", "photos", "total_results", "next_page" (absent on the last
   page) and "prev_page" (absent on the first); a page past the last has no photos;
@@ -139,7 +140,7 @@ class Handler(BaseHTTPRequestHandler):
         if url.path.startswith("/v1-broken/"):
             return self.send(200, '{"page": 1, "per_page": 15, "photos": [{"id": 1, "wid', self.quota())
         if url.path not in ("/v1/search", "/v1/curated"):
-            return self.error(404, "Not Found")
+            return self.send(404, {"error": "Not Found"})
         q = query.get("query", "").lower()
         if url.path == "/v1/search":
             if not q.strip():
