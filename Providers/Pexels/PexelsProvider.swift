@@ -14,13 +14,10 @@ struct PexelsProvider: PhotoProvider {
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard query?.isEmpty != true, request.limit > 0 else { return .pages { _ in nil } }
-        let trimmed = query.map { SearchRequest(.search($0), limit: request.limit, deadline: request.deadline) }
-        let request = trimmed ?? request
         let perPage = min(options.perPage, request.limit)
         return .paging(wanted: request.limit) { page in
-            let url = try PexelsRequests.url(for: request, page: page, perPage: perPage, endpoint: options.endpoint)
-            var call = HTTPRequest.apiCall(url, for: request, context: context, secretNames: ["authorization"])
-            call.headers.append(PexelsRequests.authorization(options.apiKey))
+            let url = try PexelsRequests.url(query: query, page: page, perPage: perPage, endpoint: options.endpoint)
+            let call = PexelsRequests.call(url, for: request, apiKey: options.apiKey, context: context)
             let response = try await context.http.sendAPI(call, source: "Pexels")
             let list = try read(response, maxPhotos: perPage)
             let photos = list.photos.elements

@@ -3,14 +3,14 @@ import ProviderKit
 
 /// Builds Pexels' search and curated calls. The key goes in a header, never in the URL.
 enum PexelsRequests {
-    static func url(for request: SearchRequest, page: Int, perPage: Int, endpoint: URL) throws -> URL {
+    /// `{endpoint}/v1/search?query=…&page=…&per_page=…`, or `{endpoint}/v1/curated?…` without a query.
+    static func url(query: String?, page: Int, perPage: Int, endpoint: URL) throws -> URL {
         var items: [URLQueryItem] = []
         let path: String
-        switch request.operation {
-        case .search(let query):
+        if let query {
             path = "/v1/search"
             items.append(URLQueryItem(name: "query", value: query))
-        case .popular:
+        } else {
             path = "/v1/curated"
         }
         items += [
@@ -30,8 +30,11 @@ enum PexelsRequests {
         return url
     }
 
-    /// The `Authorization` header Pexels wants: the bare key, no scheme.
-    static func authorization(_ apiKey: String) -> HTTPRequest.Header {
-        HTTPRequest.Header("Authorization", apiKey.trimmingCharacters(in: .whitespaces))
+    /// The API call for `url`, with the key as Pexels wants it: the bare key in `Authorization`,
+    /// no scheme (a header the client hides in every log line and message).
+    static func call(_ url: URL, for request: SearchRequest, apiKey: String, context: ProviderContext) -> HTTPRequest {
+        var call = HTTPRequest.apiCall(url, for: request, context: context, secretNames: ["authorization"])
+        call.headers.append(HTTPRequest.Header("Authorization", apiKey.trimmingCharacters(in: .whitespaces)))
+        return call
     }
 }
