@@ -93,9 +93,11 @@ struct PexelsProviderTests {
         let calls = try await calls()
         #expect(calls.first?["per_page"] == "3")
         #expect(calls.dropFirst().map { $0["per_page"] } == ["80"])  // 30 curated photos: one page
-        #expect(throws: (any Error).self) {
-            try YAMLish.options(["per_page": 81])
+        for wrong in [0, 81] {
+            #expect(throws: DecodingError.self) { try decodeOptions(["per_page": wrong]) }
         }
+        let defaults = try decodeOptions([:])
+        #expect(defaults.perPage == 80 && defaults.apiKey.isEmpty && defaults.endpoint == PexelsFactory.defaultEndpoint)
     }
 
     @Test("paging stops at the last page (no next_page), and a page past it has no photos")
@@ -346,10 +348,7 @@ struct PexelsProviderTests {
     }
 }
 
-/// Decodes Pexels options from a dictionary, as the configuration loader would from YAML.
-enum YAMLish {
-    static func options(_ values: [String: Any]) throws -> PexelsFactory.Options {
-        let data = try JSONSerialization.data(withJSONObject: values)
-        return try JSONDecoder().decode(PexelsFactory.Options.self, from: data)
-    }
+/// Pexels options decoded from a dictionary, as the configuration loader decodes them from YAML.
+func decodeOptions(_ values: [String: Any]) throws -> PexelsFactory.Options {
+    try JSONDecoder().decode(PexelsFactory.Options.self, from: try JSONSerialization.data(withJSONObject: values))
 }
