@@ -56,6 +56,7 @@ let package = Package(
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
+                "PexelsProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -97,6 +98,9 @@ let package = Package(
             path: "Providers/Openverse",
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "PexelsProvider", dependencies: ["ProviderKit"], path: "Providers/Pexels",
+            swiftSettings: strictSettings),
 
         .target(
             name: "CommonsProvider",
@@ -181,6 +185,12 @@ let package = Package(
             name: "UnsplashProviderTests",
             dependencies: ["UnsplashProvider", "ProviderTesting", "ProviderKit"],
             exclude: ["unsplash_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PexelsProviderTests",
+            dependencies: ["PexelsProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["pexels_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

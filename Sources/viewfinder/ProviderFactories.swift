@@ -4,6 +4,7 @@ import FiveHundredPxProvider
 import FlickrProvider
 import LocalFolderProvider
 import OpenverseProvider
+import PexelsProvider
 import ServiceBus
 import UnsplashProvider
 
@@ -18,6 +19,7 @@ enum ProviderFactories {
         registry.use(OpenverseFactory())
         registry.use(CommonsFactory())
         registry.use(UnsplashFactory())
+        registry.use(PexelsFactory())
         return registry
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import ProviderKit
+
+/// Builds Pexels' search and curated calls. The key goes in a header, never in the URL.
+enum PexelsRequests {
+    /// `{endpoint}/v1/search?query=…&page=…&per_page=…`, or `{endpoint}/v1/curated?…` without a query.
+    static func url(query: String?, page: Int, perPage: Int, endpoint: URL) throws -> URL {
+        var items: [URLQueryItem] = []
+        let path: String
+        if let query {
+            path = "/v1/search"
+            items.append(URLQueryItem(name: "query", value: query))
+        } else {
+            path = "/v1/curated"
+        }
+        items += [
+            URLQueryItem(name: "page", value: String(page)),
+            URLQueryItem(name: "per_page", value: String(perPage)),
+        ]
+        var base = endpoint.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard var components = URLComponents(string: base + path) else {
+            throw ProviderError.badData("`endpoint` is not a URL Pexels calls can be built on")
+        }
+        components.queryItems = items
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        guard let url = components.url else {
+            throw ProviderError.badData("`endpoint` is not a URL Pexels calls can be built on")
+        }
+        return url
+    }
+
+    /// The API call for `url`, with the key as Pexels wants it: the bare key in `Authorization`,
+    /// no scheme (a header the client hides in every log line and message).
+    static func call(_ url: URL, for request: SearchRequest, apiKey: String, context: ProviderContext) -> HTTPRequest {
+        var call = HTTPRequest.apiCall(url, for: request, context: context, secretNames: ["authorization"])
+        call.headers.append(HTTPRequest.Header("Authorization", apiKey.trimmingCharacters(in: .whitespaces)))
+        return call
+    }
+}
