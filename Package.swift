@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
+                "PixabayProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -93,6 +94,13 @@ let package = Package(
             name: "OpenverseProvider",
             dependencies: ["ProviderKit"],
             path: "Providers/Openverse",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "PixabayProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/Pixabay",
             swiftSettings: strictSettings
         ),
 
@@ -154,6 +162,12 @@ let package = Package(
             name: "OpenverseProviderTests",
             dependencies: ["OpenverseProvider", "ProviderTesting", "ProviderKit", "FlickrProvider", "SearchViewModel"],
             exclude: ["openverse_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PixabayProviderTests",
+            dependencies: ["PixabayProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["pixabay_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

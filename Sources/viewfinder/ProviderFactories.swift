@@ -3,6 +3,7 @@ import FiveHundredPxProvider
 import FlickrProvider
 import LocalFolderProvider
 import OpenverseProvider
+import PixabayProvider
 import ServiceBus
 
 /// The one list of provider types linked into this program. A new provider module adds one line here.
@@ -14,6 +15,7 @@ enum ProviderFactories {
         registry.use(FiveHundredPxFactory())
         registry.use(ExecFactory())
         registry.use(OpenverseFactory())
+        registry.use(PixabayFactory())
         return registry
     }
 }
