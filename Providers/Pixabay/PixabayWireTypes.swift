@@ -26,7 +26,6 @@ struct PixabaySearchResponse: Decodable {
 struct PixabayHit: Decodable {
     let id: String
     let pageURL: String?
-    let type: String?
     /// Comma-separated: `"blossom, bloom, flower"`.
     let tags: String?
     let previewURL: String?
@@ -43,14 +42,14 @@ struct PixabayHit: Decodable {
     let imageWidth: Int?
     let imageHeight: Int?
     let views: Int?
-    let downloads: Int?
     let likes: Int?
+    /// Above zero when the contributor's account exists.
     let userID: Int?
     let user: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, pageURL, type, tags, previewURL, previewWidth, previewHeight, webformatURL, webformatWidth
-        case webformatHeight, largeImageURL, fullHDURL, imageURL, imageWidth, imageHeight, views, downloads, likes
+        case id, pageURL, tags, previewURL, previewWidth, previewHeight, webformatURL, webformatWidth
+        case webformatHeight, largeImageURL, fullHDURL, imageURL, imageWidth, imageHeight, views, likes
         case user
         case userID = "user_id"
     }
@@ -62,24 +61,25 @@ struct PixabayHit: Decodable {
         } else {
             id = try container.decode(String.self, forKey: .id)
         }
+        guard !id.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "an empty id")
+        }
         pageURL = container.text(.pageURL)
-        type = container.text(.type)
         tags = container.text(.tags)
         previewURL = container.text(.previewURL)
-        previewWidth = container.size(.previewWidth)
-        previewHeight = container.size(.previewHeight)
+        previewWidth = container.positive(.previewWidth)
+        previewHeight = container.positive(.previewHeight)
         webformatURL = container.text(.webformatURL)
-        webformatWidth = container.size(.webformatWidth)
-        webformatHeight = container.size(.webformatHeight)
+        webformatWidth = container.positive(.webformatWidth)
+        webformatHeight = container.positive(.webformatHeight)
         largeImageURL = container.text(.largeImageURL)
         fullHDURL = container.text(.fullHDURL)
         imageURL = container.text(.imageURL)
-        imageWidth = container.size(.imageWidth)
-        imageHeight = container.size(.imageHeight)
+        imageWidth = container.positive(.imageWidth)
+        imageHeight = container.positive(.imageHeight)
         views = container.count(.views)
-        downloads = container.count(.downloads)
         likes = container.count(.likes)
-        userID = container.count(.userID)
+        userID = container.positive(.userID)
         user = container.text(.user)
     }
 }
@@ -90,8 +90,8 @@ extension KeyedDecodingContainer {
         (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0 }
     }
 
-    /// A pixel size: `nil` unless a whole number above zero (1e19, 2.5 and -5 are unknown).
-    fileprivate func size(_ key: Key) -> Int? {
+    /// A pixel size or an id: `nil` unless a whole number above zero (1e19, 2.5 and -5 are unknown).
+    fileprivate func positive(_ key: Key) -> Int? {
         count(key).flatMap { $0 > 0 ? $0 : nil }
     }
 

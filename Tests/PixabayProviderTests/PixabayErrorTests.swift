@@ -144,9 +144,16 @@ struct PixabayErrorTests {
         let bare = PixabayPhotoMapping.photo(list.hits.elements[1], provider: "p")
         #expect(bare.author == "solo" && bare.authorURL == nil && bare.tags.isEmpty)
 
-        let noID = #"{"total":1,"totalHits":1,"hits":[{"pageURL":"https://pixabay.com/photos/x-1/"}]}"#
-        #expect(throws: ProviderError.self) {
-            try reader.read(HTTPResponse(status: 200, body: Data(noID.utf8)), page: 1)
+        let ghost = #"{"total":1,"totalHits":1,"hits":[{"id":7,"user":"ghost","user_id":0}]}"#
+        let ghostHit = try #require(try reader.read(HTTPResponse(status: 200, body: Data(ghost.utf8)), page: 1))
+        let ghostPhoto = PixabayPhotoMapping.photo(try #require(ghostHit.hits.elements.first), provider: "p")
+        #expect(ghostPhoto.author == "ghost" && ghostPhoto.authorURL == nil)  // no account, no profile page
+
+        for hit in [#"{"pageURL":"https://pixabay.com/photos/x-1/"}"#, #"{"id":""}"#, #"{"id":null}"#] {
+            let body = #"{"total":1,"totalHits":1,"hits":["# + hit + "]}"
+            #expect(throws: ProviderError.self, "\(hit)") {
+                try reader.read(HTTPResponse(status: 200, body: Data(body.utf8)), page: 1)
+            }
         }
     }
 
