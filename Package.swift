@@ -57,6 +57,7 @@ let package = Package(
                 "CommonsProvider",
                 "UnsplashProvider",
                 "PexelsProvider",
+                "PixabayProvider",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -112,6 +113,13 @@ let package = Package(
             name: "UnsplashProvider",
             dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
             path: "Providers/Unsplash",
+            swiftSettings: strictSettings
+        ),
+
+        .target(
+            name: "PixabayProvider",
+            dependencies: ["ProviderKit"],
+            path: "Providers/Pixabay",
             swiftSettings: strictSettings
         ),
 
@@ -191,6 +199,12 @@ let package = Package(
             name: "PexelsProviderTests",
             dependencies: ["PexelsProvider", "ProviderTesting", "ProviderKit"],
             exclude: ["pexels_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PixabayProviderTests",
+            dependencies: ["PixabayProvider", "ProviderTesting", "ProviderKit"],
+            exclude: ["pixabay_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -5,6 +5,7 @@ import FlickrProvider
 import LocalFolderProvider
 import OpenverseProvider
 import PexelsProvider
+import PixabayProvider
 import ServiceBus
 import UnsplashProvider
 
@@ -20,6 +21,7 @@ enum ProviderFactories {
         registry.use(CommonsFactory())
         registry.use(UnsplashFactory())
         registry.use(PexelsFactory())
+        registry.use(PixabayFactory())
         return registry
     }
 }
