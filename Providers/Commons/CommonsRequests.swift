@@ -25,7 +25,11 @@ enum CommonsRequests {
 
     /// The parameters of the first request for `query` (`nil`: the popular category).
     static func parameters(query: String?, options: CommonsFactory.Options) -> [(String, String)] {
-        var items: [(String, String)] = [("action", "query"), ("format", "json"), ("formatversion", "1")]
+        // `maxage`: MediaWiki answers `max-age=0` unless asked, and grants the lifetime to
+        // successful answers only, so the HTTP cache keeps results for 10 minutes but never errors.
+        var items: [(String, String)] = [
+            ("action", "query"), ("format", "json"), ("formatversion", "1"), ("maxage", "600"), ("smaxage", "600"),
+        ]
         if let query {
             items += [
                 ("generator", "search"), ("gsrnamespace", "6"), ("gsrsearch", "filetype:bitmap|drawing \(query)"),

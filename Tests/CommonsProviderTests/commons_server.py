@@ -35,7 +35,8 @@ FEATURED = "Category:Featured_pictures_on_Wikimedia_Commons"
 transform_limit = 50  # the real limit; `--transform-limit N` lowers it to test split batches
 KNOWN = {"action", "format", "formatversion", "generator", "gsrnamespace", "gsrsearch", "gsrlimit", "gsroffset",
          "gcmtitle", "gcmnamespace", "gcmtype", "gcmsort", "gcmdir", "gcmlimit", "gcmcontinue", "prop", "iiprop",
-         "iiurlwidth", "iiextmetadatafilter", "iiextmetadatalanguage", "iicontinue", "continue", "maxlag"}
+         "iiurlwidth", "iiextmetadatafilter", "iiextmetadatalanguage", "iicontinue", "continue", "maxlag",
+         "maxage", "smaxage"}
 UA_TEXT = ("Please set a user-agent and respect our robot policy https://w.wiki/4wJS. "
            "See also https://phabricator.wikimedia.org/T400119.\n")
 lock = threading.Lock()
@@ -134,6 +135,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
+        # As MediaWiki does: `maxage` grants a lifetime to successful answers only; errors (and
+        # answers to requests without it) must be revalidated.
+        ok = status == 200 and not (isinstance(payload, dict) and "error" in payload)
+        self.send_header("Cache-Control", f"private, must-revalidate, max-age={self.maxage if ok else 0}")
         for name, value in headers:
             self.send_header(name, value)
         self.end_headers()
@@ -169,6 +174,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+        self.maxage = query.get("maxage", "0") if query.get("maxage", "").isdigit() else "0"
         if url.path == "/stats":
             with lock:
                 return self.send(200, {"calls": calls, "aborted": aborted})
