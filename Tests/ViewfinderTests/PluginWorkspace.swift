@@ -9,7 +9,8 @@ struct PluginWorkspace {
     /// in its group, then behaves as `mode` says:
     /// `hold` writes one photo and waits; `stream` writes a photo every 50 ms without end;
     /// `hostile` writes photos whose title and author hold escape sequences and newlines, and
-    /// exits; `fail` answers with an error holding escape sequences and a newline.
+    /// exits; `fail` answers with an error holding escape sequences and a newline; `long` writes
+    /// one photo whose title is 2 MB long, and exits.
     static let script = #"""
         #!/bin/sh
         echo $$ > "$1.tmp" && mv "$1.tmp" "$1"
@@ -29,6 +30,9 @@ struct PluginWorkspace {
             kill $!
             printf '%s\n' '{"photo":{"id":"h1","title":"\u001b[2JEvil\nTitle\r\u009b31m","author":"\u001b]0;pwned\u0007Mal\u202elory\u007f","page_url":"https://example.org/h1"}}'
             printf '%s\n' '{"photo":{"id":"h2","title":"Plain","author":"Ann"}}' ;;
+        long)
+            kill $!
+            printf '{"photo":{"id":"l1","title":"%s"}}\n' "$(head -c 2000000 /dev/zero | tr '\0' x)" ;;
         fail)
             kill $!
             printf '%s\n' '{"error":"bad \u001b[31mthing\nhappened\u001b]0;title\u0007"}' ;;

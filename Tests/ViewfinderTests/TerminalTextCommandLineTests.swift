@@ -25,6 +25,21 @@ struct TerminalTextCommandLineTests {
         #expect(output.stderr.contains("bad �[31mthing happened�]0;title�"))
     }
 
+    @Test("a 2 MB title is cut to the terminal's width at once: the table costs the same whatever a source sends")
+    func longTitle() async throws {
+        let workspace = try PluginWorkspace(plugins: [("long", "long")])
+        defer { workspace.remove() }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let output = try await ViewfinderProcess.run(
+            ["search", "x"], in: workspace.url, environment: ["COLUMNS": "100"])
+        #expect(clock.now - started < .seconds(4), "took \(clock.now - started)")  // was 10 s for 2 MB
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.count <= 100 }, "\(lines.map(\.count))")
+        #expect(lines.last?.contains("xxx…") == true)
+    }
+
     @Test("JSON keeps the text exactly, escaped by the encoder")
     func json() async throws {
         let workspace = try PluginWorkspace(plugins: [("hostile", "hostile")])

@@ -36,25 +36,37 @@ struct TableRenderer: SearchRenderer {
         let cutsFront: Bool
         var width: Int
 
-        init(_ header: String, _ values: [String], minimum: Int = 0, flexible: Bool = false, cutsFront: Bool = false) {
+        /// `longest`: no cell can be shown wider than the table, so longer values (a title of
+        /// megabytes) are cut to it first, and fitting costs the same whatever a source sends.
+        init(
+            _ header: String, _ values: [String], longest: Int, minimum: Int = 0, flexible: Bool = false,
+            cutsFront: Bool = false
+        ) {
             self.header = header
             self.minimum = minimum
             self.flexible = flexible
             self.cutsFront = cutsFront
-            self.values = values.map { TerminalText.sanitized($0) }  // text from outside: one safe line each
+            let limit = max(longest, header.count) + 1  // one more, so a cut still ends in "…"
+            self.values = values.map { value in
+                let bounded = cutsFront ? String(value.suffix(limit)) : String(value.prefix(limit))
+                return TerminalText.sanitized(bounded)  // text from outside: one safe line each
+            }
             width = max(header.count, self.values.map(\.count).max() ?? 0)
         }
     }
 
     func table(_ rows: [PhotoRow]) -> String {
+        let longest = width
         var columns = [
-            Column("#", rows.map { String($0.rank) }),
-            Column("Title", rows.map(\.title), minimum: 12, flexible: true),
-            Column("By", rows.map(\.author), minimum: 8, flexible: true),
-            Column("Size", rows.map(\.dimensions)),
-            Column("Taken", rows.map(\.taken)),
-            Column("Source", rows.map(\.provider)),
-            Column("Where", rows.map { Self.shortLocation($0.location) }, minimum: 16, flexible: true, cutsFront: true),
+            Column("#", rows.map { String($0.rank) }, longest: longest),
+            Column("Title", rows.map(\.title), longest: longest, minimum: 12, flexible: true),
+            Column("By", rows.map(\.author), longest: longest, minimum: 8, flexible: true),
+            Column("Size", rows.map(\.dimensions), longest: longest),
+            Column("Taken", rows.map(\.taken), longest: longest),
+            Column("Source", rows.map(\.provider), longest: longest),
+            Column(
+                "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
+                cutsFront: true),
         ].filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
         fit(&columns)
 
