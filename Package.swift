@@ -209,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewfinderTests",
-            dependencies: ["viewfinder", "ProviderTesting"],
+            dependencies: ["viewfinder", "ProviderTesting", "ProviderKit"],
             swiftSettings: strictSettings
         ),
     ]

@@ -129,6 +129,11 @@ class Handler(BaseHTTPRequestHandler):
             request_line = f"{self.command} {self.path} {self.request_version}"
             if text == "echo-http":
                 return self.send(400, f"<html><body>Bad request: {request_line}</body></html>", "text/html")
+            if text == "echo-photo":  # a photo whose fields quote the request, key included, as sent
+                photo = dict(make_photo(1), title=f"Harbor {request_line}", ownername=self.path,
+                             url_l=f"https://live.staticflickr.com/x.jpg?{urlparse(self.path).query}")
+                photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
+                return self.answer(query, {"photos": photos, "stat": "ok"})
             return self.fail(query, 100, f"Invalid API Key (no such key in {request_line})")
         if text == "server-error":
             return self.send(500, "<html><body>Internal Server Error</body></html>", "text/html")

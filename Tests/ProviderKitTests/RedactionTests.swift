@@ -76,6 +76,20 @@ struct SecretEncodingTests {
         #expect(Redaction.redact("a secret of 3: abc abc", secrets: ["abc"]) == "a secret of 3: abc abc")
     }
 
+    @Test("HTML-escaped forms (named, decimal and hex references) are hidden too")
+    func htmlForms() {
+        let secret = "SECRET&<500>+XYZ=="
+        for form in [
+            "SECRET&amp;&lt;500&gt;+XYZ==", "SECRET&#38;&#60;500&#62;&#43;XYZ&#61;&#61;",
+            "SECRET&#x26;&LT;500&#x3E;%2BXYZ==",
+        ] {
+            let text = "<p>Invalid key \(form) given</p>"
+            #expect(Redaction.contains(text, secret: secret), "\(form)")
+            #expect(Redaction.redact(text, secrets: [secret]) == "<p>Invalid key *** given</p>")
+        }
+        #expect(Redaction.redact("fish &amp; chips", secrets: [secret]) == "fish &amp; chips")
+    }
+
     @Test("secret query parameters in echoed text lose their values, whatever the encoding")
     func queryParametersInText() {
         let text = #"<p>GET /x?q=sea&API_KEY=abc%2Fdef&token=t0k "consumer_key%3Dzz" monkey=ok</p>"#

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import ProviderTesting
 import Testing
 
@@ -54,6 +55,23 @@ struct FlickrCommandLineTests {
         #expect(output.stderr.contains("api_key=***"))
         #expect(!output.stderr.contains("test-key-1234"))
         #expect(!output.stdout.contains("test-key-1234"))
+    }
+
+    @Test("a key a server echoes back inside a photo (title, author, image URL) is hidden in every encoding")
+    func echoedKeyInPhotos() async throws {
+        defer { workspace.remove() }
+        let key = "ECHO-SECRET/500+XYZ=="
+        for format in ["table", "json", "ndjson"] {
+            let output = try await workspace.run(
+                ["search", "echo-photo", "--provider", "flickr", "--format", format, "--verbose"],
+                environment: ["FLICKR_API_KEY": key, "COLUMNS": "400"])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.stdout.contains("Harbor GET /services/rest/"), "\(format): \(output.stdout)")
+            for text in [output.stdout, output.stderr] {
+                #expect(!Redaction.contains(text, secret: key), "\(format): \(text)")
+                #expect(!text.contains("XYZ"), "\(format): \(text)")
+            }
+        }
     }
 
     @Test(

@@ -3,7 +3,7 @@ import Foundation
 /// Hides secret values (API keys, tokens) in URLs, headers and any text before they reach logs or errors.
 ///
 /// A secret is hidden in every form it can take on the way to a server and back: as written,
-/// percent-encoded (upper- or lower-case hex, or encoded twice), with `+` and space swapped
+/// percent-encoded (upper- or lower-case hex, or encoded twice), HTML-escaped, with `+` and space swapped
 /// (form encoding), and JSON-escaped (`\/`, `\"`, `\\`, `\u00XX`), in any mix.
 public enum Redaction {
     /// Query parameters and headers treated as secret in every request.
@@ -179,7 +179,29 @@ enum SecretMatcher {
                 lengths.append(6)
             }
         }
+        if first == UInt8(ascii: "&"), let (value, length) = htmlEntity(text, index), value == byte {
+            lengths.append(length)
+        }
         return lengths
+    }
+
+    /// The byte an HTML character reference at `index` spells (`&amp;`, `&lt;`, `&#47;`, `&#x2F;`, …),
+    /// and its length; `nil` when there is none or it spells no ASCII byte.
+    private static func htmlEntity(_ text: [UInt8], _ index: Int) -> (UInt8, Int)? {
+        let end = min(text.count, index + 10)
+        guard let semicolon = (index + 1..<end).first(where: { text[$0] == UInt8(ascii: ";") }) else { return nil }
+        let name = String(decoding: text[(index + 1)..<semicolon], as: UTF8.self).lowercased()
+        let length = semicolon - index + 1
+        let named: [String: UInt8] = [
+            "amp": UInt8(ascii: "&"), "lt": UInt8(ascii: "<"), "gt": UInt8(ascii: ">"), "quot": UInt8(ascii: "\""),
+            "apos": UInt8(ascii: "'"), "sol": UInt8(ascii: "/"), "plus": UInt8(ascii: "+"), "equals": UInt8(ascii: "="),
+        ]
+        if let value = named[name] { return (value, length) }
+        guard name.hasPrefix("#") else { return nil }
+        let digits = name.dropFirst()
+        let number = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        guard let number, number < 0x80 else { return nil }
+        return (UInt8(number), length)
     }
 
     /// The byte spelled by two hex digits at `index`, in either case.

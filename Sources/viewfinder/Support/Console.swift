@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProviderKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,11 +21,10 @@ enum Console {
         secrets.withLock { $0 += values.filter { $0.count >= 4 } }
     }
 
-    /// `text` with every secret replaced.
+    /// `text` with every secret replaced, in every form a URL, JSON or HTML can give it (a
+    /// server may echo a key back inside a title or an image URL).
     static func redacted(_ text: String) -> String {
-        secrets.withLock { secrets in
-            secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
-        }
+        Redaction.redact(text, secrets: secrets.withLock { $0 })
     }
 
     /// Writes `text` to standard output.
