@@ -49,7 +49,8 @@ enum SignalWatcher {
             // A second signal means "now": exit without waiting for the plugins to be stopped.
             guard first else { SignalWatcher.end(by: signal) }
             cancel()
-            if signal != SIGINT { SignalWatcher.endIfStillRunning(after: .seconds(5), by: signal) }
+            // Also for Ctrl-C: printing what arrived can block for good on an output nobody reads.
+            SignalWatcher.endIfStillRunning(after: .seconds(5), by: signal)
         }
     }
 
