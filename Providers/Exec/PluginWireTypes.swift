@@ -97,8 +97,10 @@ struct WirePhoto: Decodable {
     }
 }
 
-/// A photo's `id`: a non-empty string, or a number written out in full (`1e19` is
-/// `10000000000000000000`, `42.0` is `42`), never rounded through a `Double`.
+/// A photo's `id`: a non-empty string, or a whole number of at most 38 digits written out in
+/// full (`1e19` is `10000000000000000000`, `42.0` is `42`), never rounded through a `Double`.
+/// A longer or fractional number is refused rather than rounded: two ids rounded alike would
+/// merge two photos.
 enum WireID: Decodable {
     case text(String)
     case missing
@@ -109,7 +111,9 @@ enum WireID: Decodable {
         if let text = try? container.decode(String.self) {
             self = text.isEmpty ? .missing : .text(text)
         } else if let number = try? container.decode(Decimal.self), number.isFinite {
-            self = .text(number.description)
+            let text = number.description
+            let digits = text.filter(\.isNumber)
+            self = text.allSatisfy { $0.isNumber || $0 == "-" } && digits.count <= 38 ? .text(text) : .invalid
         } else {
             self = container.decodeNil() ? .missing : .invalid
         }
