@@ -225,6 +225,9 @@ public struct ConfigurationLoader: Sendable {
     /// The largest configuration file read: 1 MiB, far more than any real configuration needs.
     public static let maximumFileSize = 1 << 20
 
+    /// The most text `${VAR}` references in one file may expand to: 4 MiB.
+    public static let maximumExpansion = 4 << 20
+
     private static func tooLarge(_ file: String) -> ConfigurationError {
         ConfigurationError(
             ConfigurationIssue(
@@ -254,6 +257,8 @@ public struct ConfigurationLoader: Sendable {
 struct Diagnostics {
     let file: String
     private(set) var issues: [ConfigurationIssue] = []
+    /// Bytes of text that `${VAR}` references have expanded to so far in this file.
+    var expandedBytes = 0
 
     init(file: String) {
         self.file = file

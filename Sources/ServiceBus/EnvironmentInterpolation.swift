@@ -13,12 +13,16 @@ struct EnvironmentInterpolation {
     /// A reference that cannot be read, such as `${` without its `}`.
     struct Failure: Error, Equatable {
         var message: String
+        /// The text grew past the limit it was given.
+        var isOverLimit = false
     }
 
     let environment: [String: String]
 
     /// Interpolates `text`; an unset variable without a default becomes the empty string.
-    func interpolate(_ text: String) throws(Failure) -> Result {
+    /// Text longer than `limit` bytes is a failure: the file's size is capped, and so must be
+    /// what it expands to (a thousand `${BIG}` would otherwise multiply a variable's size).
+    func interpolate(_ text: String, limit: Int = .max) throws(Failure) -> Result {
         guard text.contains("$") else { return Result(value: text, variables: []) }
         var output = ""
         var variables: [String] = []
@@ -49,6 +53,12 @@ struct EnvironmentInterpolation {
             variables.append(String(name))
             let value = environment[String(name)] ?? ""
             output += value.isEmpty ? (fallback.map(String.init) ?? "") : value
+            guard output.utf8.count <= limit else {
+                throw Failure(
+                    message: "the values of environment variables in this file add up to more than "
+                        + "\(ConfigurationLoader.maximumExpansion >> 20) MiB; is `${\(name)}` the variable you meant?",
+                    isOverLimit: true)
+            }
             rest = rest[rest.index(after: close)...]
         }
         output += rest

@@ -10,13 +10,17 @@ struct ScalarReader {
         switch node {
         case .scalar(var scalar):
             do {
-                let result = try interpolation.interpolate(scalar.string)
+                let room = ConfigurationLoader.maximumExpansion - diagnostics.expandedBytes
+                guard room >= 0 else { return (node, []) }  // already reported where it ran out
+                let result = try interpolation.interpolate(scalar.string, limit: room)
                 if result.value != scalar.string {
+                    diagnostics.expandedBytes += result.value.utf8.count
                     scalar.string = result.value  // resets the tag so the new text is resolved afresh
                 }
                 return (.scalar(scalar), result.variables)
             } catch {
                 diagnostics.report(error.message, at: node)
+                if error.isOverLimit { diagnostics.expandedBytes = ConfigurationLoader.maximumExpansion + 1 }  // once
                 return (node, [])
             }
         case .mapping(let mapping):

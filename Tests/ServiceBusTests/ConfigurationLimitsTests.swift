@@ -24,6 +24,22 @@ struct ConfigurationLimitsTests {
                 ])
     }
 
+    @Test("values expanded from the environment are capped, so a small file cannot multiply a large variable")
+    func expansionBomb() {
+        let big = String(repeating: "x", count: 2048)
+        let references = (0..<3000).map { _ in "      - ${BIG}" }.joined(separator: "\n")  // 6 MB expanded
+        let problems = Fixtures.problems(
+            "providers:\n  a:\n    type: free\n    list:\n\(references)\n", environment: ["BIG": big],
+            registry: Self.freeForm)
+        #expect(problems.count == 1, "reported once, at the value where it ran out: \(problems.count)")
+        #expect(problems.first?.contains("add up to more than 4 MiB; is `${BIG}` the variable you meant?") == true)
+        // A file well within the cap is fine.
+        #expect(
+            Fixtures.problems(
+                "providers:\n  a:\n    type: free\n    list:\n      - ${BIG}\n", environment: ["BIG": big],
+                registry: Self.freeForm) == [])
+    }
+
     @Test("absurd limits, result counts and weights are errors at their lines")
     func absurdNumbers() {
         #expect(
