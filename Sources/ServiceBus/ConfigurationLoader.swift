@@ -80,7 +80,7 @@ public struct ConfigurationLoader: Sendable {
         if !sawProviders {
             diagnostics.report("there is no `providers:` section; add one with at least one provider", at: nil)
         }
-        guard diagnostics.issues.isEmpty else { throw ConfigurationError(issues: diagnostics.issues) }
+        guard diagnostics.issues.isEmpty else { throw ConfigurationError(issues: diagnostics.redactedIssues) }
         return Configuration(file: file, baseDirectory: baseDirectory, search: search, instances: instances)
     }
 
@@ -198,6 +198,9 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         let optionsNode = Node.mapping(Node.Mapping(optionPairs, .implicit, .block, mapping.mark))
+        // Known before decoding, so a message about another option holding the same text (an
+        // invalid `sort: ${KEY}`) cannot show a secret of an instance that fails to load.
+        diagnostics.secrets += Self.secretKeyNames(of: factory).compactMap { optionsNode[$0]?.string }
         guard
             let built = OptionsDecoding.blueprint(
                 factory: factory, options: optionsNode, instance: name, nameNode: nameNode,
@@ -259,6 +262,17 @@ struct Diagnostics {
     private(set) var issues: [ConfigurationIssue] = []
     /// Bytes of text that `${VAR}` references have expanded to so far in this file.
     var expandedBytes = 0
+    /// Values of secret options seen so far; no message may show them.
+    var secrets: [String] = []
+
+    /// The issues, with every secret hidden in every form it can take.
+    var redactedIssues: [ConfigurationIssue] {
+        issues.map { issue in
+            var issue = issue
+            issue.message = Redaction.redact(issue.message, secrets: secrets)
+            return issue
+        }
+    }
 
     init(file: String) {
         self.file = file

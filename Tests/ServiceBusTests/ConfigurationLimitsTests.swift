@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import ServiceBus
 import Testing
 
@@ -38,6 +39,16 @@ struct ConfigurationLimitsTests {
             Fixtures.problems(
                 "providers:\n  a:\n    type: free\n    list:\n      - ${BIG}\n", environment: ["BIG": big],
                 registry: Self.freeForm) == [])
+    }
+
+    @Test("a message about an invalid value never shows a secret of the instance that failed to load")
+    func secretsInMessages() {
+        let problems = Fixtures.problems(
+            "providers:\n  a:\n    type: keyed\n    api_key: ${KEY}\n    page_size: ${KEY}\n",
+            environment: ["KEY": "SECRET/500+XYZ=="])
+        #expect(problems.count == 1)
+        #expect(problems.allSatisfy { !Redaction.contains($0, secret: "SECRET/500+XYZ==") }, "\(problems)")
+        #expect(problems.first?.contains("***") == true, "\(problems)")
     }
 
     @Test("absurd limits, result counts and weights are errors at their lines")
