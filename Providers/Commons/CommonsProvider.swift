@@ -30,8 +30,9 @@ struct CommonsProvider: PhotoProvider {
                 return FetchedPage(photos: [], totalPages: page - 1)
             }
             let url = try CommonsRequests.url(parameters, continuation: continuation, endpoint: options.endpoint)
-            var call = HTTPRequest.apiCall(url, for: request, context: context)
-            call.headers.append(.init("User-Agent", CommonsRequests.userAgent(contact: options.contact)))
+            var call = HTTPRequest.apiCall(
+                url, for: request, context: context,
+                headers: [.init("User-Agent", CommonsRequests.userAgent(contact: options.contact))])
             call.isTransientAnswer = CommonsResponseReader.isLagAnswer
             let answer = try CommonsResponseReader.read(
                 try await context.http.sendAPI(call, source: "Wikimedia Commons"))

@@ -33,8 +33,9 @@ enum PexelsRequests {
     /// The API call for `url`, with the key as Pexels wants it: the bare key in `Authorization`,
     /// no scheme (a header the client hides in every log line and message).
     static func call(_ url: URL, for request: SearchRequest, apiKey: String, context: ProviderContext) -> HTTPRequest {
-        var call = HTTPRequest.apiCall(url, for: request, context: context, secretNames: ["authorization"])
-        call.headers.append(HTTPRequest.Header("Authorization", apiKey.trimmingCharacters(in: .whitespaces)))
-        return call
+        HTTPRequest.apiCall(
+            url, for: request, context: context,
+            headers: [HTTPRequest.Header("Authorization", apiKey.trimmingCharacters(in: .whitespaces))],
+            secretNames: ["authorization"])
     }
 }

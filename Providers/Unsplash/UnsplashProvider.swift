@@ -18,9 +18,9 @@ struct UnsplashProvider: PhotoProvider {
         let reader = UnsplashResponseReader(keySource: context.whereToSet("access_key"), logger: context.logger)
         return .paging(wanted: request.limit) { page in
             let url = try UnsplashRequests.url(for: request, page: page, perPage: perPage, options: options)
-            var call = HTTPRequest.apiCall(
-                url, for: request, context: context, secretNames: UnsplashRequests.secretNames)
-            call.headers = UnsplashRequests.headers(accessKey: options.accessKey)
+            let call = HTTPRequest.apiCall(
+                url, for: request, context: context, headers: UnsplashRequests.headers(accessKey: options.accessKey),
+                secretNames: UnsplashRequests.secretNames)
             let response = try await context.http.sendAPI(call, source: "Unsplash")
             if request.query == nil {
                 let photos = try reader.feedPage(response, maxResults: perPage)

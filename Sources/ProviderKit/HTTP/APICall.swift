@@ -8,13 +8,14 @@ extension HTTPRequest {
 
     /// A `GET` for one page of `search`: due by the search's deadline (no attempt, retry or
     /// `Retry-After` wait runs past it), logged through `context`'s logger, its answer at most
-    /// ``apiResponseLimit``, and `secretNames` hidden everywhere the request is shown.
+    /// ``apiResponseLimit``, with `headers` (an API key sent as `Authorization`, a User-Agent), and `secretNames` hidden everywhere the request is shown.
     public static func apiCall(
-        _ url: URL, for search: SearchRequest, context: ProviderContext, secretNames: Set<String> = []
+        _ url: URL, for search: SearchRequest, context: ProviderContext, headers: [HTTPRequest.Header] = [],
+        secretNames: Set<String> = []
     ) -> HTTPRequest {
         HTTPRequest(
-            url: url, maxResponseBytes: apiResponseLimit, deadline: search.deadline, secretNames: secretNames,
-            logger: context.logger, cache: .standard)
+            url: url, headers: headers, maxResponseBytes: apiResponseLimit, deadline: search.deadline,
+            secretNames: secretNames, logger: context.logger, cache: .standard)
     }
 }
 
