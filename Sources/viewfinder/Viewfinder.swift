@@ -8,7 +8,8 @@ struct Viewfinder: AsyncParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(
-        abstract: "Search Flickr, 500px and folders of photos at once, and merge the answers into one ranked list.",
+        abstract:
+            "Search folders of photos, Wikimedia Commons, Openverse, Unsplash, Pexels, Pixabay, Flickr and 500px at once, and merge the answers into one ranked list.",
         version: version,
         subcommands: [
             SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self, InspectCommand.self,
