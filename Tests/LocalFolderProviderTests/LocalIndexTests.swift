@@ -52,6 +52,12 @@ struct LocalIndexTests {
         #expect(second.ids == first.ids)
         #expect(second.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
         #expect(indexFiles.count == 1)
+        // Private to the user: an index holds GPS positions, keywords and file names.
+        let mode = { (url: URL) in
+            (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(indexFiles.map(mode) == [0o600])
+        #expect(mode(cache.appendingPathComponent("local-folder")) == 0o700)
     }
 
     @Test("a changed file is read again, a new one is read, a removed one is dropped")
