@@ -30,6 +30,9 @@ public struct Photo: Sendable, Equatable {
     public var tags: [String]
     /// The licence the photo is published under.
     public var license: License?
+    /// The credit line the licence or source asks for ("“Title” by Author is licensed under
+    /// CC BY 2.0"), or `nil` where none is needed or it is not known.
+    public var attribution: String?
     /// Popularity signals, when the source has them.
     public var popularity: Popularity
     /// Where the photo was taken.
@@ -55,6 +58,7 @@ public struct Photo: Sendable, Equatable {
         takenAt: Date? = nil,
         tags: [String] = [],
         license: License? = nil,
+        attribution: String? = nil,
         popularity: Popularity = Popularity(),
         location: GeoLocation? = nil,
         filePath: String? = nil,
@@ -73,6 +77,7 @@ public struct Photo: Sendable, Equatable {
         self.takenAt = takenAt
         self.tags = tags
         self.license = license
+        self.attribution = attribution
         self.popularity = popularity
         self.location = location
         self.filePath = filePath
@@ -137,17 +142,35 @@ public enum ImageSize: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: ImageSize, rhs: ImageSize) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// A licence name and where to read it.
+/// The licence a photo is published under, in one vocabulary across every source, with the
+/// three facts a person acts on. `nil` facts are unknown, never guessed.
 public struct License: Sendable, Equatable {
-    /// A short name such as "CC BY 2.0" or "All Rights Reserved".
+    /// An SPDX identifier where one exists (`CC0-1.0`, `CC-BY-2.0`, `CC-BY-SA-4.0`, …), else a
+    /// named one (`PDM-1.0`, `no-known-copyright`, `us-gov-work`, `unsplash`, `pexels`,
+    /// `pixabay`, `all-rights-reserved`); `unknown` when the source's licence is not recognised.
+    public var id: String
+    /// A display name such as "CC BY 2.0" or "All Rights Reserved".
     public var name: String
     /// The licence text, when it has a public page.
     public var url: URL?
+    /// Whether commercial use is allowed.
+    public var allowsCommercialUse: Bool?
+    /// Whether modified versions may be made.
+    public var allowsModification: Bool?
+    /// Whether the author must be credited.
+    public var requiresAttribution: Bool?
 
-    /// Creates a licence.
-    public init(name: String, url: URL? = nil) {
+    /// Creates a licence; an unrecognised one keeps the id `unknown` and no facts.
+    public init(
+        id: String = "unknown", name: String, url: URL? = nil, allowsCommercialUse: Bool? = nil,
+        allowsModification: Bool? = nil, requiresAttribution: Bool? = nil
+    ) {
+        self.id = id
         self.name = name
         self.url = url
+        self.allowsCommercialUse = allowsCommercialUse
+        self.allowsModification = allowsModification
+        self.requiresAttribution = requiresAttribution
     }
 }
 
