@@ -20,6 +20,7 @@ import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from fixture_support import client_hung_up
 from urllib.parse import parse_qs, urlparse
 
 VALID_KEY = "px-key-5678"
@@ -92,23 +93,12 @@ class Handler(BaseHTTPRequestHandler):
         self.send(status, {"status": status, "error": message})
 
     def slow(self):
-        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
-        self.connection.settimeout(0.05)
-        for _ in range(600):
-            try:
-                if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                    break
-            except socket.timeout:
-                continue
-            except OSError:
-                break
-        else:
-            self.connection.settimeout(None)
+        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
+        if not client_hung_up(self):
             return self.send(200, EMPTY_PAGE)
         with lock:
             aborted.append(self.path.split("?")[0])
         self.close_connection = True
-
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}

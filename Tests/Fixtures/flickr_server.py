@@ -29,6 +29,7 @@ import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from fixture_support import client_hung_up
 from urllib.parse import parse_qs, urlparse
 from xml.sax.saxutils import quoteattr
 
@@ -193,26 +194,13 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
     def slow(self):
-        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
-        self.connection.settimeout(0.05)
-        for _ in range(600):
-            try:
-                if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                    with lock:
-                        aborted.append(self.path.split("?")[0])
-                    self.close_connection = True
-                    return
-            except socket.timeout:
-                pass
-            except OSError:
-                with lock:
-                    aborted.append(self.path.split("?")[0])
-                self.close_connection = True
-                return
-        self.connection.settimeout(None)
-        self.send(200, json.dumps({"photos": {"page": 1, "pages": 1, "perpage": 1, "total": "0", "photo": []},
-                                   "stat": "ok"}), "application/json")
-
+        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
+        if not client_hung_up(self):
+            return self.send(200, json.dumps({"photos": {"page": 1, "pages": 1, "perpage": 1, "total": "0", "photo": []},
+                                          "stat": "ok"}), "application/json")
+        with lock:
+            aborted.append(self.path.split("?")[0])
+        self.close_connection = True
     def fail(self, query, code, message):
         self.answer(query, {"stat": "fail", "code": code, "message": message}, failure=True)
 

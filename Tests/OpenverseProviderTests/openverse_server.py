@@ -9,12 +9,15 @@ are left out unless mature=true; errors are {"detail": …}. The query "throttle
 "broken" a truncated body, "slow" (and the path /v1-slow/images/) an answer after 30 s (/stats notes in "aborted" when the client
 hung up first). GET /stats lists the calls made.
 """
+import os
 import json
 import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
+from fixture_support import client_hung_up  # noqa: E402
 
 WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
 lock = threading.Lock()
@@ -70,23 +73,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def slow(self):
-        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
-        self.connection.settimeout(0.05)
-        for _ in range(600):
-            try:
-                if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                    break
-            except socket.timeout:
-                continue
-            except OSError:
-                break
-        else:
-            self.connection.settimeout(None)
+        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
+        if not client_hung_up(self):
             return self.send(200, EMPTY_PAGE)
         with lock:
             aborted.append(self.path.split("?")[0])
         self.close_connection = True
-
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}

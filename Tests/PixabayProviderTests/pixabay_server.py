@@ -27,6 +27,7 @@ tags with stray spaces, repeats and a trailing comma (image 1), illustrations am
 a contributor name with a space and a dot (image 2), new keys the docs do not list (collections,
 isAiGenerated), and one hit whose contributor was removed: user "" and user_id 0 (image 14).
 """
+import os
 import json
 import re
 import socket
@@ -34,6 +35,8 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, quote, urlparse
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
+from fixture_support import client_hung_up  # noqa: E402
 
 WORDS = ["flower", "harbor", "mountain", "forest", "city", "beach"]
 KEY_PATTERN = re.compile(r"^[0-9]+-[0-9a-f]{25}$")
@@ -117,23 +120,12 @@ class Handler(BaseHTTPRequestHandler):
         self.send(status, f"[ERROR {status}] {text}", "text/plain; charset=utf-8", headers)
 
     def slow(self):
-        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
-        self.connection.settimeout(0.05)
-        for _ in range(600):
-            try:
-                if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                    break
-            except socket.timeout:
-                continue
-            except OSError:
-                break
-        else:
-            self.connection.settimeout(None)
+        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
+        if not client_hung_up(self):
             return self.send(200, {"total": 0, "totalHits": 0, "hits": []})
         with lock:
             aborted.append(self.path.split("?")[0])
         self.close_connection = True
-
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}

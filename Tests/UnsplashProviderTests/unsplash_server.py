@@ -24,12 +24,15 @@ and answers observed from the real API:
 - GET /stats: {"calls": [{"path", "query", "authorization", "accept_version"}], "aborted": [...],
   "key_in_url": bool} (whether any valid key ever appeared in a request line).
 """
+import os
 import json
 import socket
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlparse
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
+from fixture_support import client_hung_up  # noqa: E402
 
 KEYS = {"test-access-key-7f3a9c": 50, "tiny-quota-key-0001": 2}
 WORDS = ["harbor", "mountain", "forest", "city", "river"]
@@ -135,23 +138,12 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def slow(self, path):
-        """Waits up to 30 s for the client to hang up; notes in /stats when it does."""
-        self.connection.settimeout(0.05)
-        for _ in range(600):
-            try:
-                if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                    break
-            except socket.timeout:
-                continue
-            except OSError:
-                break
-        else:
-            self.connection.settimeout(None)
+        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
+        if not client_hung_up(self):
             return self.send(200, {"total": 0, "total_pages": 0, "results": []})
         with lock:
             aborted.append(path)
         self.close_connection = True
-
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
