@@ -201,6 +201,7 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             aborted.append(self.path.split("?")[0])
         self.close_connection = True
+
     def fail(self, query, code, message):
         self.answer(query, {"stat": "fail", "code": code, "message": message}, failure=True)
 

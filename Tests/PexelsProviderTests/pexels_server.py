@@ -115,6 +115,7 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             aborted.append(self.path.split("?")[0])
         self.close_connection = True
+
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}

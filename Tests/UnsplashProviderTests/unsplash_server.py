@@ -144,6 +144,7 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             aborted.append(path)
         self.close_connection = True
+
     def do_GET(self):
         url = urlparse(self.path)
         query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
