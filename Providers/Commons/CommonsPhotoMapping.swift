@@ -49,12 +49,15 @@ enum CommonsPhotoMapping {
         }
     }
 
-    /// `LicenseShortName` ("CC BY-SA 4.0", "Public domain") and `LicenseUrl` when given.
+    /// `LicenseUrl`, `LicenseShortName` ("CC BY-SA 4.0", "Public domain") or `UsageTerms` in the
+    /// catalogue; one it lacks ("GFDL", "CC BY-SA 3.0 de") is `unknown`, keeping Commons' name.
     static func license(_ meta: CommonsMetadata) -> License? {
-        guard let name = (meta.licenseShortName ?? meta.usageTerms).flatMap(CommonsHTMLText.plainText) else {
-            return nil
-        }
-        return License(name: name, url: meta.licenseURL.flatMap(CommonsHTMLText.plainText).flatMap(webURL))
+        let url = meta.licenseURL.flatMap(CommonsHTMLText.plainText).flatMap(webURL)
+        let names = [meta.licenseShortName, meta.usageTerms].compactMap { $0.flatMap(CommonsHTMLText.plainText) }
+        if let url, let known = LicenseCatalog.license(url: url) { return known }
+        if let known = names.lazy.compactMap(LicenseCatalog.license(named:)).first { return known }
+        guard let name = names.first else { return nil }
+        return License(name: name, url: url)
     }
 
     /// `DateTimeOriginal` is free text: a `<time datetime="2015-06-13">` when a template wrote it,

@@ -5,7 +5,7 @@ import ProviderKit
 /// every `src` size, and the Pexels License. Pexels sends no date, tags or counts.
 enum PexelsPhotoMapping {
     /// The licence every photo on Pexels is under.
-    static let license = License(name: "Pexels License", url: URL(string: "https://www.pexels.com/license/"))
+    static let license = LicenseCatalog.pexels
 
     static func photo(_ wire: PexelsPhoto, provider: String) -> Photo {
         Photo(

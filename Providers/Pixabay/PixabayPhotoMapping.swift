@@ -5,8 +5,7 @@ import ProviderKit
 /// those stay `nil` (the tags are tags, not a title).
 enum PixabayPhotoMapping {
     /// Every image on Pixabay is under this licence.
-    static let license = License(
-        name: "Pixabay Content License", url: URL(string: "https://pixabay.com/service/license-summary/"))
+    static let license = LicenseCatalog.pixabay
 
     static func photo(_ wire: PixabayHit, provider: String) -> Photo {
         Photo(

@@ -138,7 +138,7 @@ struct PexelsProviderTests {
         #expect(photo.authorURL == URL(string: "https://www.pexels.com/@photographer-0"))
         #expect(photo.pageURL == URL(string: "https://www.pexels.com/photo/harbor-at-dusk-2014000/"))
         #expect(photo.width == 4000 && photo.height == 6000)
-        #expect(photo.license == License(name: "Pexels License", url: URL(string: "https://www.pexels.com/license/")))
+        #expect(photo.license == LicenseCatalog.pexels)
         #expect(photo.takenAt == nil && photo.tags.isEmpty && photo.description == nil)
         #expect(photo.popularity == Popularity())
         #expect(photo.images.map(\.size) == [.thumbnail, .small, .medium, .medium, .large, .large, .large, .original])

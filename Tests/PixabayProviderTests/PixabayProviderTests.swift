@@ -130,10 +130,7 @@ struct PixabayProviderTests {
         #expect(photo.tags == ["harbor", "boat", "nature", "landscape"])  // "harbor,  boat, Harbor, nature, landscape,"
         #expect(photo.width == 5999 && photo.height == 4000)
         #expect(photo.popularity == Popularity(views: 7929, favorites: 31))
-        #expect(
-            photo.license
-                == License(
-                    name: "Pixabay Content License", url: URL(string: "https://pixabay.com/service/license-summary/")))
+        #expect(photo.license == LicenseCatalog.pixabay)
         #expect(
             photo.images == [
                 PhotoImage(

@@ -138,7 +138,7 @@ struct UnsplashProviderTests {
         #expect(thumb.contains("&ixid=M3w1MDk4NTd8") && thumb.hasSuffix("&q=80&w=200"))
         #expect(photo.largestImage?.url.absoluteString.hasSuffix("&q=85") == true)  // `full`, not `raw`
         #expect(photo.tags == ["harbor", "outdoor"])
-        #expect(photo.license == License(name: "Unsplash License", url: URL(string: "https://unsplash.com/license")))
+        #expect(photo.license == LicenseCatalog.unsplash)
         #expect(photo.popularity == Popularity(favorites: 0))
         #expect(photo.takenAt == nil)  // created_at and promoted_at are not when it was taken
         #expect(
