@@ -22,7 +22,8 @@ enum CommonsPhotoMapping {
             takenAt: meta.dateTimeOriginal.flatMap(takenAt),
             tags: (meta.categories ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty },
-            license: license(meta))
+            license: license(meta)
+        ).attributed(credit: meta.credit.flatMap(CommonsHTMLText.plainText))
     }
 
     /// The scaled preview (its size class from its width) and the original file.

@@ -111,6 +111,7 @@ struct CommonsMetadata: Decodable {
     let objectName: String?
     let imageDescription: String?
     let artist: String?
+    let credit: String?
     let dateTimeOriginal: String?
     let categories: String?
     let licenseShortName: String?
@@ -123,6 +124,7 @@ struct CommonsMetadata: Decodable {
         case objectName = "ObjectName"
         case imageDescription = "ImageDescription"
         case artist = "Artist"
+        case credit = "Credit"
         case dateTimeOriginal = "DateTimeOriginal"
         case categories = "Categories"
         case licenseShortName = "LicenseShortName"
@@ -138,6 +140,7 @@ struct CommonsMetadata: Decodable {
         objectName = nil
         imageDescription = nil
         artist = nil
+        credit = nil
         dateTimeOriginal = nil
         categories = nil
         licenseShortName = nil
@@ -153,6 +156,7 @@ struct CommonsMetadata: Decodable {
         objectName = value(.objectName)
         imageDescription = value(.imageDescription)
         artist = value(.artist)
+        credit = value(.credit)
         dateTimeOriginal = value(.dateTimeOriginal)
         categories = value(.categories)
         licenseShortName = value(.licenseShortName)

@@ -18,7 +18,8 @@ enum FlickrPhotoMapping {
             tags: (wire.tags ?? "").split(separator: " ").map(String.init),
             license: wire.license?.int.map(FlickrLicenses.license(id:)),
             popularity: Popularity(views: wire.views?.int),
-            location: location(wire))
+            location: location(wire)
+        ).attributed()
     }
 
     /// The sizes Flickr sent, and the ones up to 1024 px that can be built from server/id/secret.

@@ -15,7 +15,8 @@ enum OpenversePhotoMapping {
         return Photo(
             provider: provider, id: wire.id, title: wire.title.nonBlank, author: wire.creator.nonBlank,
             pageURL: wire.foreignLandingURL.flatMap(URL.init(string:)), images: images, width: wire.width,
-            height: wire.height, tags: (wire.tags ?? []).map(\.name), license: license(wire))
+            height: wire.height, tags: (wire.tags ?? []).map(\.name), license: license(wire)
+        ).attributed()
     }
 
     /// `license` + `license_version` in the catalogue ("by-nc-sa" + "2.0" → CC-BY-NC-SA-2.0, "cc0",

@@ -11,7 +11,8 @@ enum PexelsPhotoMapping {
         Photo(
             provider: provider, id: wire.id, title: wire.alt.nonBlank, author: wire.photographer.nonBlank,
             authorURL: webURL(wire.photographerURL), pageURL: webURL(wire.url), images: images(wire),
-            width: wire.width, height: wire.height, license: license)
+            width: wire.width, height: wire.height, license: license
+        ).attributed()
     }
 
     /// The `src` images, smallest first, each with the pixel size its URL asks Pexels' image

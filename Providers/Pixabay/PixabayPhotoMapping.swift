@@ -11,7 +11,8 @@ enum PixabayPhotoMapping {
         Photo(
             provider: provider, id: wire.id, author: wire.user.nonBlank, authorURL: authorURL(wire),
             pageURL: url(wire.pageURL), images: images(wire), width: wire.imageWidth, height: wire.imageHeight,
-            tags: tags(wire.tags), license: license, popularity: Popularity(views: wire.views, favorites: wire.likes))
+            tags: tags(wire.tags), license: license, popularity: Popularity(views: wire.views, favorites: wire.likes)
+        ).attributed()
     }
 
     /// One image per size: the 150 px preview, the 640 px web format, the 1920 px (full access) or

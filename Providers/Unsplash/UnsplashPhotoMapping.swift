@@ -20,7 +20,8 @@ enum UnsplashPhotoMapping {
             authorURL: webURL(wire.user?.profileURL), pageURL: webURL(wire.links?.html),
             images: images(wire), width: wire.width, height: wire.height,
             tags: unique(tags), license: license, popularity: Popularity(favorites: wire.likes),
-            downloadTrackingURL: webURL(wire.links?.downloadLocation))
+            downloadTrackingURL: webURL(wire.links?.downloadLocation)
+        ).attributed()
     }
 
     /// thumb (200 px wide), small (400), regular (1080) and full (the full-size JPEG); `raw` (the

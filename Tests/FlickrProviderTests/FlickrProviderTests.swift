@@ -95,6 +95,10 @@ struct FlickrProviderTests {
         #expect(first.width == 4500 && first.height == 3000)
         #expect(first.popularity.views == 204)
         #expect(first.license == LicenseCatalog.license(id: "CC-BY-NC-2.0"))
+        #expect(
+            first.attribution?.hasSuffix(
+                " by Photographer 0 is licensed under CC BY-NC 2.0 (https://creativecommons.org/licenses/by-nc/2.0/)")
+                == true)
         #expect(first.tags == ["city", "harbor", "travel"])
         #expect(first.location == GeoLocation(latitude: 44.0104, longitude: -74.5))
         #expect(first.takenAt == FlickrPhotoMapping.takenDate("2023-09-21 14:32:04"))

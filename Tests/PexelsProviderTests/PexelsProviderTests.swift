@@ -135,6 +135,7 @@ struct PexelsProviderTests {
         let photo = try #require(photos.first { $0.id == "2014000" })
         #expect(photo.title == "Harbor at dusk 0")
         #expect(photo.author == "Photographer 0")
+        #expect(photo.attribution == "Photo by Photographer 0 on Pexels")
         #expect(photo.authorURL == URL(string: "https://www.pexels.com/@photographer-0"))
         #expect(photo.pageURL == URL(string: "https://www.pexels.com/photo/harbor-at-dusk-2014000/"))
         #expect(photo.width == 4000 && photo.height == 6000)

@@ -126,6 +126,7 @@ struct UnsplashProviderTests {
         #expect(photo.title == "A harbor at dawn, frame 0 — “quiet” & still")
         #expect(photo.description == "harbor under a grey sky 0")
         #expect(photo.author == "Photographer 0")
+        #expect(photo.attribution == "Photo by Photographer 0 on Unsplash")
         #expect(photo.authorURL == URL(string: "https://unsplash.com/@shooter0"))
         #expect(photo.pageURL == URL(string: "https://unsplash.com/photos/harbor-at-dawn-uNs0000x-Pq"))
         #expect(photo.width == 4000 && photo.height == 2667)
