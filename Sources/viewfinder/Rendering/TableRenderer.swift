@@ -64,7 +64,7 @@ struct TableRenderer: SearchRenderer {
             Column("Size", rows.map(\.dimensions), longest: longest),
             Column("Taken", rows.map(\.taken), longest: longest),
             Column("Source", rows.map(\.provider), longest: longest),
-            Column("Licence", rows.map(\.license), longest: longest),
+            Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
                 cutsFront: true),
