@@ -51,14 +51,17 @@ enum CommonsPhotoMapping {
     }
 
     /// `LicenseUrl`, `LicenseShortName` ("CC BY-SA 4.0", "Public domain") or `UsageTerms` in the
-    /// catalogue; one it lacks ("GFDL", "CC BY-SA 3.0 de") is `unknown`, keeping Commons' name.
+    /// catalogue; one it lacks ("GFDL", "CC BY-SA 3.0 de") is `unknown`, keeping Commons' name,
+    /// with only the fact Commons states itself: `AttributionRequired`.
     static func license(_ meta: CommonsMetadata) -> License? {
         let url = meta.licenseURL.flatMap(CommonsHTMLText.plainText).flatMap(webURL)
         let names = [meta.licenseShortName, meta.usageTerms].compactMap { $0.flatMap(CommonsHTMLText.plainText) }
         if let url, let known = LicenseCatalog.license(url: url) { return known }
         if let known = names.lazy.compactMap(LicenseCatalog.license(named:)).first { return known }
         guard let name = names.first else { return nil }
-        return License(name: name, url: url)
+        let required = meta.attributionRequired.flatMap(CommonsHTMLText.plainText)?.lowercased()
+        return License(
+            name: name, url: url, requiresAttribution: required == "true" ? true : required == "false" ? false : nil)
     }
 
     /// `DateTimeOriginal` is free text: a `<time datetime="2015-06-13">` when a template wrote it,

@@ -112,6 +112,7 @@ struct CommonsMetadata: Decodable {
     let imageDescription: String?
     let artist: String?
     let credit: String?
+    let attributionRequired: String?
     let dateTimeOriginal: String?
     let categories: String?
     let licenseShortName: String?
@@ -125,6 +126,7 @@ struct CommonsMetadata: Decodable {
         case imageDescription = "ImageDescription"
         case artist = "Artist"
         case credit = "Credit"
+        case attributionRequired = "AttributionRequired"
         case dateTimeOriginal = "DateTimeOriginal"
         case categories = "Categories"
         case licenseShortName = "LicenseShortName"
@@ -141,6 +143,7 @@ struct CommonsMetadata: Decodable {
         imageDescription = nil
         artist = nil
         credit = nil
+        attributionRequired = nil
         dateTimeOriginal = nil
         categories = nil
         licenseShortName = nil
@@ -157,6 +160,7 @@ struct CommonsMetadata: Decodable {
         imageDescription = value(.imageDescription)
         artist = value(.artist)
         credit = value(.credit)
+        attributionRequired = value(.attributionRequired)
         dateTimeOriginal = value(.dateTimeOriginal)
         categories = value(.categories)
         licenseShortName = value(.licenseShortName)

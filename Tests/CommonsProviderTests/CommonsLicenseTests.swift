@@ -36,5 +36,7 @@ struct CommonsLicenseTests {
         ])
         #expect(ported?.id == "unknown" && ported?.name == "CC BY-SA 3.0 de")
         #expect(try license([:]) == nil)
+        let stated = try license(["LicenseShortName": "GFDL", "AttributionRequired": "true"])
+        #expect(stated == License(name: "GFDL", requiresAttribution: true))  // Commons says so; the rest stays unknown
     }
 }

@@ -34,6 +34,16 @@ struct AttributionLineTests {
         #expect(base.attributed(credit: "A").attribution?.contains("Source") == false)
     }
 
+    @Test("a licence outside the catalogue whose source says credit is required gets the same form")
+    func statedRequirement() {
+        let gfdl = License(
+            name: "GFDL", url: URL(string: "https://www.gnu.org/copyleft/fdl.html"), requiresAttribution: true)
+        #expect(
+            photo(license: gfdl).attribution
+                == "“Harbor” (https://e.org/photo/1) by Jane Doe (https://e.org/jane) is licensed under GFDL"
+                + " (https://www.gnu.org/copyleft/fdl.html)")
+    }
+
     @Test("the stock sites' own forms")
     func stock() {
         #expect(photo(license: LicenseCatalog.unsplash).attribution == "Photo by Jane Doe on Unsplash")

@@ -108,6 +108,9 @@ struct LicenseCatalogTests {
         #expect(LicenseCatalog.resolve(name: "whatever", url: url)?.id == "CC-BY-2.0")
         #expect(LicenseCatalog.resolve(name: "CC BY-SA 4.0", url: nil)?.id == "CC-BY-SA-4.0")
         #expect(LicenseCatalog.resolve(name: "GFDL", url: nil) == License(name: "GFDL"))
+        #expect(
+            LicenseCatalog.resolve(name: " https://creativecommons.org/licenses/by-nd/3.0/ ", url: nil)?.id
+                == "CC-BY-ND-3.0")
         #expect(LicenseCatalog.resolve(name: "  ", url: nil) == nil)
         #expect(LicenseCatalog.resolve(name: nil, url: nil) == nil)
     }

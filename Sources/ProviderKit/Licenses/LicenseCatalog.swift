@@ -134,9 +134,15 @@ public enum LicenseCatalog {
     }
 
     /// A URL's licence with a text fallback: the catalogue entry for the URL when there is one,
-    /// else for the name, else `unknown` keeping the name as written and the URL.
+    /// else for the name (which may itself be a licence URL), else `unknown` keeping the name as
+    /// written and the URL.
     public static func resolve(name: String?, url: URL?) -> License? {
         if let url, let known = license(url: url) { return known }
+        if url == nil, let name, let written = URL(string: name.trimmingCharacters(in: .whitespacesAndNewlines)),
+            ["http", "https"].contains(written.scheme?.lowercased() ?? ""), let known = license(url: written)
+        {
+            return known
+        }
         if let name, let known = license(named: name) { return known }
         guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
             return url.map { License(name: LicenseCatalog.unknown.name, url: $0) }
