@@ -22,7 +22,8 @@ enum CommonsPhotoMapping {
             takenAt: meta.dateTimeOriginal.flatMap(takenAt),
             tags: (meta.categories ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty },
-            license: license(meta))
+            license: license(meta)
+        ).attributed(credit: meta.credit.flatMap(CommonsHTMLText.plainText))
     }
 
     /// The scaled preview (its size class from its width) and the original file.
@@ -49,12 +50,18 @@ enum CommonsPhotoMapping {
         }
     }
 
-    /// `LicenseShortName` ("CC BY-SA 4.0", "Public domain") and `LicenseUrl` when given.
+    /// `LicenseUrl`, `LicenseShortName` ("CC BY-SA 4.0", "Public domain") or `UsageTerms` in the
+    /// catalogue; one it lacks ("GFDL", "CC BY-SA 3.0 de") is `unknown`, keeping Commons' name,
+    /// with only the fact Commons states itself: `AttributionRequired`.
     static func license(_ meta: CommonsMetadata) -> License? {
-        guard let name = (meta.licenseShortName ?? meta.usageTerms).flatMap(CommonsHTMLText.plainText) else {
-            return nil
-        }
-        return License(name: name, url: meta.licenseURL.flatMap(CommonsHTMLText.plainText).flatMap(webURL))
+        let url = meta.licenseURL.flatMap(CommonsHTMLText.plainText).flatMap(webURL)
+        let names = [meta.licenseShortName, meta.usageTerms].compactMap { $0.flatMap(CommonsHTMLText.plainText) }
+        if let url, let known = LicenseCatalog.license(url: url) { return known }
+        if let known = names.lazy.compactMap(LicenseCatalog.license(named:)).first { return known }
+        guard let name = names.first else { return nil }
+        let required = meta.attributionRequired.flatMap(CommonsHTMLText.plainText)?.lowercased()
+        return License(
+            name: name, url: url, requiresAttribution: required == "true" ? true : required == "false" ? false : nil)
     }
 
     /// `DateTimeOriginal` is free text: a `<time datetime="2015-06-13">` when a template wrote it,

@@ -12,7 +12,7 @@ enum CommonsRequests {
     /// The `extmetadata` fields read; asking for only these keeps each answer small.
     static let metadataFields = [
         "ObjectName", "ImageDescription", "Artist", "DateTimeOriginal", "Categories", "LicenseShortName",
-        "LicenseUrl", "UsageTerms",
+        "LicenseUrl", "UsageTerms", "Credit", "AttributionRequired",
     ]
 
     /// `Viewfinder/0.1.0 (<project URL>; <contact>) libcurl/8.x`, the form Wikimedia's

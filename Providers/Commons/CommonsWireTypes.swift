@@ -111,6 +111,8 @@ struct CommonsMetadata: Decodable {
     let objectName: String?
     let imageDescription: String?
     let artist: String?
+    let credit: String?
+    let attributionRequired: String?
     let dateTimeOriginal: String?
     let categories: String?
     let licenseShortName: String?
@@ -123,6 +125,8 @@ struct CommonsMetadata: Decodable {
         case objectName = "ObjectName"
         case imageDescription = "ImageDescription"
         case artist = "Artist"
+        case credit = "Credit"
+        case attributionRequired = "AttributionRequired"
         case dateTimeOriginal = "DateTimeOriginal"
         case categories = "Categories"
         case licenseShortName = "LicenseShortName"
@@ -138,6 +142,8 @@ struct CommonsMetadata: Decodable {
         objectName = nil
         imageDescription = nil
         artist = nil
+        credit = nil
+        attributionRequired = nil
         dateTimeOriginal = nil
         categories = nil
         licenseShortName = nil
@@ -153,6 +159,8 @@ struct CommonsMetadata: Decodable {
         objectName = value(.objectName)
         imageDescription = value(.imageDescription)
         artist = value(.artist)
+        credit = value(.credit)
+        attributionRequired = value(.attributionRequired)
         dateTimeOriginal = value(.dateTimeOriginal)
         categories = value(.categories)
         licenseShortName = value(.licenseShortName)

@@ -93,7 +93,8 @@ struct WirePhoto: Decodable {
             provider: provider, id: id, title: title, author: author, pageURL: pageURL.flatMap(URL.init(string:)),
             images: images, width: width, height: height,
             takenAt: takenAt.flatMap { try? Date($0, strategy: .iso8601) },
-            tags: tags ?? [], license: license.map { License(name: $0) })
+            tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) }
+        ).attributed()
     }
 }
 

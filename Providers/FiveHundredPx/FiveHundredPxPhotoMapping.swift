@@ -18,6 +18,8 @@ enum FiveHundredPxPhotoMapping {
             height: wire.height.flatMap { $0 > 0 ? $0 : nil },
             takenAt: wire.takenAt.flatMap(date),
             tags: wire.category.flatMap { FiveHundredPxCategories.names[$0] }.map { [$0] } ?? [],
+            // 500px's `license_type` ids are not documented in a form that can be checked: unknown.
+            license: LicenseCatalog.unknown,
             popularity: Popularity(
                 views: wire.timesViewed, rating: wire.rating, favorites: wire.favoritesCount ?? wire.votesCount),
             location: location(wire))

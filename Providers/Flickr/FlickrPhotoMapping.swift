@@ -16,9 +16,10 @@ enum FlickrPhotoMapping {
             height: (wire.oHeight ?? wire.heightO)?.int ?? wire.heightL?.int,
             takenAt: wire.datetakenunknown?.int == 1 ? nil : wire.datetaken.flatMap(takenDate),
             tags: (wire.tags ?? "").split(separator: " ").map(String.init),
-            license: wire.license?.int.flatMap { FlickrLicenses.all[$0] },
+            license: wire.license?.int.map(FlickrLicenses.license(id:)),
             popularity: Popularity(views: wire.views?.int),
-            location: location(wire))
+            location: location(wire)
+        ).attributed()
     }
 
     /// The sizes Flickr sent, and the ones up to 1024 px that can be built from server/id/secret.

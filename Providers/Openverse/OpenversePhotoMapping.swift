@@ -15,19 +15,16 @@ enum OpenversePhotoMapping {
         return Photo(
             provider: provider, id: wire.id, title: wire.title.nonBlank, author: wire.creator.nonBlank,
             pageURL: wire.foreignLandingURL.flatMap(URL.init(string:)), images: images, width: wire.width,
-            height: wire.height, tags: (wire.tags ?? []).map(\.name), license: license(wire))
+            height: wire.height, tags: (wire.tags ?? []).map(\.name), license: license(wire)
+        ).attributed()
     }
 
-    /// "by-nc-sa" + "2.0" → "CC BY-NC-SA 2.0"; "cc0" → "CC0 1.0"; "pdm" → "Public Domain Mark 1.0".
+    /// `license` + `license_version` in the catalogue ("by-nc-sa" + "2.0" → CC-BY-NC-SA-2.0, "cc0",
+    /// "pdm"); a code the catalogue lacks (`sampling+`) is `unknown`, keeping Openverse's code.
     static func license(_ wire: OpenverseImage) -> License? {
-        guard let code = wire.license?.lowercased(), !code.isEmpty else { return nil }
-        let version = wire.licenseVersion.map { " " + $0 } ?? ""
-        let name: String
-        switch code {
-        case "cc0": name = "CC0" + version
-        case "pdm": name = "Public Domain Mark" + version
-        default: name = "CC " + code.uppercased() + version
-        }
+        guard let code = wire.license?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { return nil }
+        if let known = LicenseCatalog.creativeCommons(code: code, version: wire.licenseVersion) { return known }
+        let name = ([code] + [wire.licenseVersion].compactMap { $0 }).joined(separator: " ")
         return License(name: name, url: wire.licenseURL.flatMap(URL.init(string:)))
     }
 }

@@ -5,13 +5,14 @@ import ProviderKit
 /// every `src` size, and the Pexels License. Pexels sends no date, tags or counts.
 enum PexelsPhotoMapping {
     /// The licence every photo on Pexels is under.
-    static let license = License(name: "Pexels License", url: URL(string: "https://www.pexels.com/license/"))
+    static let license = LicenseCatalog.pexels
 
     static func photo(_ wire: PexelsPhoto, provider: String) -> Photo {
         Photo(
             provider: provider, id: wire.id, title: wire.alt.nonBlank, author: wire.photographer.nonBlank,
             authorURL: webURL(wire.photographerURL), pageURL: webURL(wire.url), images: images(wire),
-            width: wire.width, height: wire.height, license: license)
+            width: wire.width, height: wire.height, license: license
+        ).attributed()
     }
 
     /// The `src` images, smallest first, each with the pixel size its URL asks Pexels' image

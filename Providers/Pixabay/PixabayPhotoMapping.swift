@@ -5,14 +5,14 @@ import ProviderKit
 /// those stay `nil` (the tags are tags, not a title).
 enum PixabayPhotoMapping {
     /// Every image on Pixabay is under this licence.
-    static let license = License(
-        name: "Pixabay Content License", url: URL(string: "https://pixabay.com/service/license-summary/"))
+    static let license = LicenseCatalog.pixabay
 
     static func photo(_ wire: PixabayHit, provider: String) -> Photo {
         Photo(
             provider: provider, id: wire.id, author: wire.user.nonBlank, authorURL: authorURL(wire),
             pageURL: url(wire.pageURL), images: images(wire), width: wire.imageWidth, height: wire.imageHeight,
-            tags: tags(wire.tags), license: license, popularity: Popularity(views: wire.views, favorites: wire.likes))
+            tags: tags(wire.tags), license: license, popularity: Popularity(views: wire.views, favorites: wire.likes)
+        ).attributed()
     }
 
     /// One image per size: the 150 px preview, the 640 px web format, the 1920 px (full access) or

@@ -5,7 +5,7 @@ import ProviderKit
 /// parameters included: Unsplash requires hotlinking them (its `ixid` tracks views for the photographer).
 enum UnsplashPhotoMapping {
     /// Every Unsplash photo the API serves is under the Unsplash License (Unsplash+ photos are not in the API).
-    static let license = License(name: "Unsplash License", url: URL(string: "https://unsplash.com/license"))
+    static let license = LicenseCatalog.unsplash
 
     /// The photo. `created_at` and `promoted_at` are upload and feature dates, not when the photo
     /// was taken, and search results carry no EXIF: `takenAt` stays `nil`.
@@ -20,7 +20,8 @@ enum UnsplashPhotoMapping {
             authorURL: webURL(wire.user?.profileURL), pageURL: webURL(wire.links?.html),
             images: images(wire), width: wire.width, height: wire.height,
             tags: unique(tags), license: license, popularity: Popularity(favorites: wire.likes),
-            downloadTrackingURL: webURL(wire.links?.downloadLocation))
+            downloadTrackingURL: webURL(wire.links?.downloadLocation)
+        ).attributed()
     }
 
     /// thumb (200 px wide), small (400), regular (1080) and full (the full-size JPEG); `raw` (the

@@ -19,6 +19,8 @@ public struct PhotoRow: Sendable, Equatable {
     public let taken: String
     /// The provider instance that found it, e.g. "samples".
     public let provider: String
+    /// The licence's short name, e.g. "CC BY 2.0", or an empty string when the source gave none.
+    public let license: String
     /// Where to open it: the file path for local photos, otherwise the page URL.
     public let location: String
 
@@ -32,6 +34,7 @@ public struct PhotoRow: Sendable, Equatable {
         dimensions = Self.dimensions(width: photo.width, height: photo.height)
         taken = photo.takenAt.map { Self.day($0, in: timeZone) } ?? ""
         provider = photo.provider
+        license = Self.nonBlank(photo.license?.name) ?? ""
         location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
     }
 

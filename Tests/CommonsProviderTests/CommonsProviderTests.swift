@@ -85,7 +85,7 @@ struct CommonsProviderTests {
         #expect(first["gsroffset"] == nil && first["continue"] == nil && first["iiextmetadatalanguage"] == nil)
         #expect(
             first["iiextmetadatafilter"]
-                == "ObjectName|ImageDescription|Artist|DateTimeOriginal|Categories|LicenseShortName|LicenseUrl|UsageTerms"
+                == "ObjectName|ImageDescription|Artist|DateTimeOriginal|Categories|LicenseShortName|LicenseUrl|UsageTerms|Credit|AttributionRequired"
         )
         // The second request sends back the whole `continue` object: its number and its marker.
         #expect(calls[1]["gsroffset"] == "4" && calls[1]["continue"] == "gsroffset||")
@@ -158,9 +158,12 @@ struct CommonsProviderTests {
         #expect(photo.width == 4030 && photo.height == 3030)
         #expect(photo.takenAt == DateTimeText.parse("2016-02-29 08:15:00"))
         #expect(photo.tags == ["Harbors", "Photographs by user 30"])
+        #expect(photo.license == LicenseCatalog.license(id: "CC-BY-SA-4.0"))
         #expect(
-            photo.license
-                == License(name: "CC BY-SA 4.0", url: URL(string: "https://creativecommons.org/licenses/by-sa/4.0")))
+            photo.attribution
+                == "“Harbor at dusk 30” (https://commons.wikimedia.org/w/index.php?curid=40000570) by Photographer 30"
+                + " (https://commons.wikimedia.org/wiki/User:Photographer_30) is licensed under CC BY-SA 4.0"
+                + " (https://creativecommons.org/licenses/by-sa/4.0/). Source: Own work")
         #expect(photos.allSatisfy { $0.provider == "commons" })
 
         // A red link to a user page that does not exist yet: site-relative, with entities.
@@ -174,7 +177,8 @@ struct CommonsProviderTests {
         // Public domain, no licence URL, a plain-text artist with a line break, no date.
         let anonymous = try #require(photos.first { $0.title == "Harbor at dusk 84" })
         #expect(anonymous.author == "Unknown author (anonymous)" && anonymous.authorURL == nil)
-        #expect(anonymous.license == License(name: "Public domain"))
+        #expect(anonymous.license == LicenseCatalog.publicDomainMark)  // "Public domain"
+        #expect(anonymous.attribution == nil)  // none needed
         #expect(anonymous.takenAt == nil)
         // No ObjectName, Artist or Categories: the title comes from the file name.
         let bare = try #require(photos.first { $0.id == String(40_000_000 + (6 * 7919) % 1000) })

@@ -61,7 +61,7 @@ struct ExecProviderTests {
         #expect(photo.id == "42")
         #expect(photo.images.map(\.size) == [.thumbnail, .large])
         #expect(photo.takenAt == Date(timeIntervalSince1970: 1_588_327_200))
-        #expect(photo.license == License(name: "CC0"))
+        #expect(photo.license == LicenseCatalog.cc0)
         let minimal = try #require(
             try PluginProtocol.photo(fromLine: Data(#"{"photo": {"id": "a"}}"#.utf8), number: 1, provider: "p"))
         #expect(minimal.title == nil && minimal.images.isEmpty)

@@ -94,11 +94,11 @@ struct FlickrProviderTests {
         #expect(first.pageURL == URL(string: "https://www.flickr.com/photos/10104@N00/53000000104"))
         #expect(first.width == 4500 && first.height == 3000)
         #expect(first.popularity.views == 204)
+        #expect(first.license == LicenseCatalog.license(id: "CC-BY-NC-2.0"))
         #expect(
-            first.license
-                == License(
-                    name: "Attribution-NonCommercial License",
-                    url: URL(string: "https://creativecommons.org/licenses/by-nc/2.0/")))
+            first.attribution?.hasSuffix(
+                " by Photographer 0 is licensed under CC BY-NC 2.0 (https://creativecommons.org/licenses/by-nc/2.0/)")
+                == true)
         #expect(first.tags == ["city", "harbor", "travel"])
         #expect(first.location == GeoLocation(latitude: 44.0104, longitude: -74.5))
         #expect(first.takenAt == FlickrPhotoMapping.takenDate("2023-09-21 14:32:04"))
@@ -109,7 +109,7 @@ struct FlickrProviderTests {
         // Photo 105: views and licence both sent as strings.
         let stringly = try #require(photos.first { $0.id == "53000000105" })
         #expect(stringly.popularity.views == 205)
-        #expect(stringly.license?.name == "Attribution-NonCommercial-NoDerivs License")
+        #expect(stringly.license?.id == "CC-BY-NC-ND-2.0")
 
         let plain = try #require(photos.first { $0.id == "53000000030" })  // i = 30: no geo, no large sizes, no caption
         #expect(plain.location == nil)
@@ -331,7 +331,7 @@ struct FlickrHostileTests {
         let list = try reader.read(HTTPResponse(status: 200, body: Data(page.utf8)))
         let photo = FlickrPhotoMapping.photo(try #require(list.photo.elements.first), provider: "flickr")
         #expect(photo.popularity.views == nil && photo.width == nil && photo.location == nil)
-        #expect(photo.license?.name == "Attribution-NonCommercial License")  // 2.5 reads as 2
+        #expect(photo.license?.id == "CC-BY-NC-2.0")  // 2.5 reads as 2
         #expect(list.total?.int == nil)
         let numericID = #"{"stat":"ok","photos":{"photo":[{"id":1e19}]}}"#
         #expect(throws: ProviderError.self) { try reader.read(HTTPResponse(status: 200, body: Data(numericID.utf8))) }

@@ -83,9 +83,7 @@ struct OpenverseProviderTests {
         #expect(photo.images.map(\.size) == [.thumbnail, .large])
         #expect(photo.width == 1030 && photo.height == 689)
         #expect(photo.tags == ["harbor", "outdoor"])
-        #expect(
-            photo.license
-                == License(name: "CC BY-SA 4.0", url: URL(string: "https://creativecommons.org/licenses/by-sa/4.0/")))
+        #expect(photo.license == LicenseCatalog.license(id: "CC-BY-SA-4.0"))
         #expect(photos.first { $0.id.hasSuffix("000000000018") }?.license?.name == "Public Domain Mark 1.0")
         #expect(photos.allSatisfy { $0.provider == "openverse" })
     }

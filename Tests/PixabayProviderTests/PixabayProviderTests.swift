@@ -125,15 +125,13 @@ struct PixabayProviderTests {
         #expect(photo.provider == "pixabay")
         #expect(photo.title == nil && photo.description == nil && photo.takenAt == nil)
         #expect(photo.author == "user1")
+        #expect(photo.attribution == "Image by user1 from Pixabay")
         #expect(photo.authorURL == URL(string: "https://pixabay.com/users/user1-500001/"))
         #expect(photo.pageURL == URL(string: "https://pixabay.com/photos/harbor-nature-landscape-1000007/"))
         #expect(photo.tags == ["harbor", "boat", "nature", "landscape"])  // "harbor,  boat, Harbor, nature, landscape,"
         #expect(photo.width == 5999 && photo.height == 4000)
         #expect(photo.popularity == Popularity(views: 7929, favorites: 31))
-        #expect(
-            photo.license
-                == License(
-                    name: "Pixabay Content License", url: URL(string: "https://pixabay.com/service/license-summary/")))
+        #expect(photo.license == LicenseCatalog.pixabay)
         #expect(
             photo.images == [
                 PhotoImage(
@@ -158,6 +156,7 @@ struct PixabayProviderTests {
         #expect(named.authorURL == URL(string: "https://pixabay.com/users/Anna%20B.-777/"))
         let removed = try #require(photos.first { $0.id == "1000098" })
         #expect(removed.author == nil && removed.authorURL == nil)
+        #expect(removed.attribution == nil)  // no name to credit
     }
 
     @Test("a key with full API access adds the 1920 px image and the original with its size")

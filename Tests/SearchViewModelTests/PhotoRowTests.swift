@@ -19,6 +19,14 @@ struct PhotoRowTests {
         #expect(row(Photo(provider: "p", id: "1", title: "  Harbour \n at   dusk ")).title == "Harbour at dusk")
     }
 
+    @Test("the licence shows its short name, or nothing when the source gave none")
+    func licence() {
+        let licensed = Photo(
+            provider: "p", id: "1", license: LicenseCatalog.creativeCommons(code: "by", version: "2.0"))
+        #expect(row(licensed).license == "CC BY 2.0")
+        #expect(row(Photo(provider: "p", id: "1")).license == "")
+    }
+
     @Test("dimensions read 4000×3000 only when both sides are known")
     func dimensions() {
         #expect(row(Photo(provider: "p", id: "1", width: 4000, height: 3000)).dimensions == "4000×3000")

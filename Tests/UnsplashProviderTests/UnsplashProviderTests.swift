@@ -126,6 +126,7 @@ struct UnsplashProviderTests {
         #expect(photo.title == "A harbor at dawn, frame 0 — “quiet” & still")
         #expect(photo.description == "harbor under a grey sky 0")
         #expect(photo.author == "Photographer 0")
+        #expect(photo.attribution == "Photo by Photographer 0 on Unsplash")
         #expect(photo.authorURL == URL(string: "https://unsplash.com/@shooter0"))
         #expect(photo.pageURL == URL(string: "https://unsplash.com/photos/harbor-at-dawn-uNs0000x-Pq"))
         #expect(photo.width == 4000 && photo.height == 2667)
@@ -138,7 +139,7 @@ struct UnsplashProviderTests {
         #expect(thumb.contains("&ixid=M3w1MDk4NTd8") && thumb.hasSuffix("&q=80&w=200"))
         #expect(photo.largestImage?.url.absoluteString.hasSuffix("&q=85") == true)  // `full`, not `raw`
         #expect(photo.tags == ["harbor", "outdoor"])
-        #expect(photo.license == License(name: "Unsplash License", url: URL(string: "https://unsplash.com/license")))
+        #expect(photo.license == LicenseCatalog.unsplash)
         #expect(photo.popularity == Popularity(favorites: 0))
         #expect(photo.takenAt == nil)  // created_at and promoted_at are not when it was taken
         #expect(

@@ -46,6 +46,54 @@ struct FlickrCommandLineTests {
         #expect(providers[1]["count"] as? Int == 25)  // each provider is asked for the whole limit
     }
 
+    @Test("JSON gives each photo its licence (id, name, URL, three facts) and attribution line, null when absent")
+    func licenceInJSON() async throws {
+        defer { workspace.remove() }
+        let output = try await workspace.run(
+            ["search", "harbor", "--limit", "40", "--format", "json"], environment: ["FLICKR_API_KEY": "test-key-1234"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        let licensed = results.compactMap { result in
+            (result["license"] as? [String: Any]).map { (result, $0) }
+        }
+        let byID = Dictionary(licensed.map { ($1["id"] as? String ?? "", ($0, $1)) }, uniquingKeysWith: { a, _ in a })
+        let (ccPhoto, cc) = try #require(byID["CC-BY-NC-2.0"])
+        #expect(cc["name"] as? String == "CC BY-NC 2.0")
+        #expect(cc["url"] as? String == "https://creativecommons.org/licenses/by-nc/2.0/")
+        #expect(cc["commercial"] as? Bool == false)
+        #expect(cc["modify"] as? Bool == true)
+        #expect(cc["attribution_required"] as? Bool == true)
+        #expect((ccPhoto["attribution"] as? String)?.contains("is licensed under CC BY-NC 2.0") == true)
+        let (zeroPhoto, zero) = try #require(byID["CC0-1.0"])
+        #expect(zero["attribution_required"] as? Bool == false)
+        #expect(zeroPhoto["attribution"] is NSNull)
+        let (_, reserved) = try #require(byID["all-rights-reserved"])
+        #expect(reserved["url"] is NSNull)
+        #expect(reserved["attribution_required"] is NSNull)  // unknown is null, never guessed
+        let local = try #require(results.first { $0["provider"] as? String == "photos" })
+        #expect(local["license"] is NSNull)
+        #expect(local["attribution"] is NSNull)
+    }
+
+    @Test("the table shows a licence column when wide enough and drops it first when narrow")
+    func licenceColumn() async throws {
+        defer { workspace.remove() }
+        let wide = try await workspace.run(
+            ["search", "harbor", "--provider", "flickr"],
+            environment: ["FLICKR_API_KEY": "test-key-1234", "COLUMNS": "400"])
+        #expect(wide.status == 0, "stderr: \(wide.stderr)")
+        #expect(wide.stdout.split(separator: "\n").first?.contains("Licence") == true)
+        #expect(wide.stdout.contains("CC BY-NC 2.0"))
+        let narrow = try await workspace.run(
+            ["search", "harbor", "--provider", "flickr"],
+            environment: ["FLICKR_API_KEY": "test-key-1234", "COLUMNS": "80"])
+        #expect(narrow.status == 0)
+        let lines = narrow.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Licence") == false)
+        #expect(lines.first?.contains("By") == true)  // dropped before the optional columns
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+
     @Test("the key never appears in output or --verbose logs; requests are logged with api_key=***")
     func keyNeverLeaks() async throws {
         defer { workspace.remove() }

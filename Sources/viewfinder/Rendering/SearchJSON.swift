@@ -43,7 +43,8 @@ enum SearchJSON {
         let height: Int?
         let takenAt: String?
         let tags: [String]
-        let license: String?
+        let license: LicenseJSON?
+        let attribution: String?
         let path: String?
 
         init(_ photo: Photo, rank: Int? = nil, score: Double? = nil) {
@@ -63,12 +64,13 @@ enum SearchJSON {
             height = photo.height
             takenAt = photo.takenAt.map { $0.formatted(.iso8601) }
             tags = photo.tags
-            license = photo.license?.name
+            license = photo.license.map(LicenseJSON.init)
+            attribution = photo.attribution
             path = photo.filePath
         }
 
         enum CodingKeys: String, CodingKey {
-            case rank, score, provider, id, title, author, width, height, tags, license, path
+            case rank, score, provider, id, title, author, width, height, tags, license, attribution, path
             case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
@@ -93,7 +95,42 @@ enum SearchJSON {
             try container.encode(takenAt, forKey: .takenAt)
             try container.encode(tags, forKey: .tags)
             try container.encode(license, forKey: .license)
+            try container.encode(attribution, forKey: .attribution)
             try container.encode(path, forKey: .path)
+        }
+    }
+
+    /// A licence: its id, name and URL, and the three facts as booleans, `null` where unknown.
+    struct LicenseJSON: Encodable {
+        let id: String
+        let name: String
+        let url: String?
+        let commercial: Bool?
+        let modify: Bool?
+        let attributionRequired: Bool?
+
+        init(_ license: License) {
+            id = license.id
+            name = license.name
+            url = license.url?.absoluteString
+            commercial = license.allowsCommercialUse
+            modify = license.allowsModification
+            attributionRequired = license.requiresAttribution
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, url, commercial, modify
+            case attributionRequired = "attribution_required"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(url, forKey: .url)
+            try container.encode(commercial, forKey: .commercial)
+            try container.encode(modify, forKey: .modify)
+            try container.encode(attributionRequired, forKey: .attributionRequired)
         }
     }
 

@@ -64,6 +64,7 @@ struct TableRenderer: SearchRenderer {
             Column("Size", rows.map(\.dimensions), longest: longest),
             Column("Taken", rows.map(\.taken), longest: longest),
             Column("Source", rows.map(\.provider), longest: longest),
+            Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
                 cutsFront: true),
@@ -90,15 +91,17 @@ struct TableRenderer: SearchRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Narrows the widest flexible column until the table fits; drops optional columns if it still does not.
+    /// Narrows the widest flexible column until the table fits; drops optional columns if it still
+    /// does not, the licence first.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
         while total() > width {
             let candidates = columns.indices.filter { columns[$0].flexible && columns[$0].width > columns[$0].minimum }
             guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
-                guard let droppable = columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) }) else {
-                    return
-                }
+                guard
+                    let droppable = columns.firstIndex(where: { $0.header == "Licence" })
+                        ?? columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) })
+                else { return }
                 columns.remove(at: droppable)
                 continue
             }
