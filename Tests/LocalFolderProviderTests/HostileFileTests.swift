@@ -89,7 +89,9 @@ struct HostileFileTests {
             try ImageInspector.inspect(folder.url.appendingPathComponent("fill.jpg"))
         }
         #expect(error(result) == "its metadata segments claim more than 4 MiB")
-        #expect(clock.now - started < .seconds(2))  // a million 4-byte reads, served from a window
+        // A million 4-byte reads, served from a window: well under a second; the margin only
+        // proves it ends (the budget check, not the machine's load, is under test).
+        #expect(clock.now - started < .seconds(10))
     }
 
     @Test("a photo with 2,500 keywords keeps the first 1,000, which its index record can hold")

@@ -29,7 +29,10 @@ struct DeadlineTests {
         #expect(state.providers[0].phase == .timedOut)
         #expect(state.providers[0].message == "no answer within 1.0 s")
         #expect(straggler.wasCancelled)  // cancelled before the search returned
-        #expect(state.results.map(\.photo.id) == (state.providers[1].phase == .ok ? ["quick-1"] : []))
+        // What arrived counts; on a loaded machine the quick provider's page may arrive in time
+        // though its end comes after the deadline.
+        #expect(Set(state.results.map(\.photo.id)).isSubset(of: ["quick-1"]))
+        if state.providers[1].phase == .ok { #expect(state.results.map(\.photo.id) == ["quick-1"]) }
         #expect(!state.isRunning)
     }
 
