@@ -39,7 +39,8 @@ extension SearchFilters {
     /// Adds the comma-separated ids and groups in `text` (`CC-BY-2.0,commercial`), or says what is
     /// wrong with the first bad one.
     public mutating func addLicenses(_ text: String) throws(FilterValueError) {
-        let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw FilterValueError(key: "license", value: text, problem: "an empty licence id")
         }
@@ -104,4 +105,55 @@ public struct FilterValueError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     public var description: String { "\(key) '\(value)' is \(problem)" }
+}
+
+extension SearchFilters {
+    /// A filter as options and configuration keys name it.
+    public enum Key: String, Sendable, CaseIterable {
+        case license, orientation
+        case minWidth = "min-width"
+        case minHeight = "min-height"
+        case takenAfter = "taken-after"
+        case takenBefore = "taken-before"
+
+        /// The key as the configuration file spells it (`min_width`).
+        public var configurationName: String { rawValue.replacingOccurrences(of: "-", with: "_") }
+    }
+
+    /// The largest minimum width or height accepted, in pixels.
+    public static let maximumPixels = 1_000_000
+
+    /// Sets the filter `key` from `text` as a user wrote it, or says what is wrong with it;
+    /// `license` adds to the ids and groups already set.
+    public mutating func set(_ key: Key, from text: String) throws(FilterValueError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch key {
+        case .license:
+            try addLicenses(trimmed)
+        case .orientation:
+            guard let value = Orientation(rawValue: trimmed.lowercased()) else {
+                throw FilterValueError(key: key.rawValue, value: text, problem: "not landscape, portrait or square")
+            }
+            orientation = value
+        case .minWidth, .minHeight:
+            guard let value = Int(trimmed), (1...Self.maximumPixels).contains(value) else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not a whole number of pixels from 1 to \(Self.maximumPixels)")
+            }
+            if key == .minWidth { minWidth = value } else { minHeight = value }
+        case .takenAfter, .takenBefore:
+            guard let date = Self.date(from: trimmed) else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not an ISO date; write YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or with a zone (…Z, …+02:00)")
+            }
+            if key == .takenAfter { takenAfter = date } else { takenBefore = date }
+        }
+        if let takenAfter, let takenBefore, takenAfter >= takenBefore {
+            throw FilterValueError(
+                key: key.rawValue, value: text,
+                problem: "a date that leaves no time: taken-after must be before taken-before")
+        }
+    }
 }

@@ -21,7 +21,15 @@ struct SearchRun {
 
     private func perform() async throws {
         let setup = try Setup.load(configPath: options.config, verbose: options.verbose, cache: options.cacheUse)
-        let settings = options.settings(from: setup.configuration.search)
+        let settings: SearchSettings
+        do {
+            settings = try options.settings(from: setup.configuration.search)
+        } catch {
+            throw CommandFailure(
+                message:
+                    "--\(error.key) '\(error.value)' (with search.filters in \(setup.configuration.file)) is \(error.problem)",
+                exitCode: ExitCodes.usage)
+        }
         let lineup: ProviderLineup
         do {
             lineup = try setup.bus.lineup(for: operation, selecting: options.providers)
@@ -31,7 +39,7 @@ struct SearchRun {
         }
 
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
-        let request = SearchRequest(operation, limit: settings.limit)
+        let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
