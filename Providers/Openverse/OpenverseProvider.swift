@@ -13,7 +13,7 @@ struct OpenverseProvider: PhotoProvider {
         guard let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty else {
             return .pages { _ in nil }
         }
-        return .paging(wanted: request.limit) { page in
+        return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
             let url = try OpenverseRequests.url(query: query, page: page, options: options)
             let response = try await context.http.sendAPI(
                 .apiCall(url, for: request, context: context), source: "Openverse")

@@ -30,14 +30,24 @@ struct SearchProgress {
                     ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
                 },
             results: [], isRunning: true)
+        for (index, live) in lineup.providers.enumerated() where !request.filters.isEmpty {
+            let asked = request.filters.kinds
+            state.providers[index].filtersAtSource = asked.intersection(live.provider.appliedFilters).names
+            state.providers[index].filtersAfter = asked.subtracting(live.provider.appliedFilters).names
+        }
     }
 
     /// Whether the provider at `index` is still running.
     func isRunning(_ index: Int) -> Bool { running[index] }
 
     /// Takes in a page from the provider at `index`, unless it is no longer running.
-    mutating func accept(_ photos: [Photo], from index: Int) {
-        guard running[index], !photos.isEmpty else { return }
+    mutating func accept(_ report: ProviderRun.Report, from index: Int) {
+        guard running[index] else { return }
+        state.providers[index].removedByFilters += report.removed
+        if report.reachedPageBound { state.providers[index].reachedPageBound = true }
+        hasChanges = true
+        let photos = report.photos
+        guard !photos.isEmpty else { return }
         merger.add(photos, from: names[index])
         state.providers[index].count += photos.count
         log.append(.page(provider: names[index], photos: photos))

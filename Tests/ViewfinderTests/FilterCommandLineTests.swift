@@ -57,4 +57,48 @@ struct FilterCommandLineTests {
         #expect(output.status == 64)
         #expect(output.stderr.contains("(with search.filters in config.yaml) is a date that leaves no time"))
     }
+
+    func ids(_ output: ViewfinderProcess.Output) throws -> [String] {
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        return results.compactMap { $0["id"] as? String }
+    }
+
+    @Test("the view-model drops photos failing a filter the local folder does not apply, and -v says so")
+    func filtersApplied() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let portrait = try await workspace.run([
+            "search", "harbor", "--orientation", "portrait", "-v", "--format", "json",
+        ])
+        #expect(portrait.status == 0, "stderr: \(portrait.stderr)")
+        #expect(try ids(portrait).isEmpty)
+        #expect(
+            portrait.stderr.contains("photos: filters at the source: none; applied afterwards: orientation; removed 2"))
+        let wide = try await workspace.run([
+            "search", "harbor", "--min-width", "400", "--orientation", "landscape", "--format", "json",
+        ])
+        #expect(try ids(wide).count == 2)
+        let tooWide = try await workspace.run(["search", "harbor", "--min-width", "481", "--format", "json"])
+        #expect(try ids(tooWide).isEmpty)
+        let dated = try await workspace.run(
+            ["search", "harbor", "--taken-after", "2023-09-15", "--taken-before", "2023-10-31", "--format", "json"])
+        #expect(try ids(dated) == ["harbor-crane-fog.jpg"])  // taken 2023-10-02; the lighthouse 2023-09-14
+        let unknownLicense = try await workspace.run([
+            "search", "harbor", "--license", "commercial", "--format", "json",
+        ])
+        #expect(try ids(unknownLicense).isEmpty)  // the samples' licences are unknown, so none passes
+    }
+
+    @Test("search.filters in the file are defaults, and an option replaces that key")
+    func configuredDefaults() async throws {
+        let workspace = try workspace(
+            config: Self.config.replacingOccurrences(
+                of: "limit: 10", with: "limit: 10\n  filters:\n    orientation: portrait"))
+        defer { workspace.remove() }
+        let configured = try await workspace.run(["search", "fog", "--format", "json"])
+        #expect(configured.status == 0, "stderr: \(configured.stderr)")
+        #expect(try ids(configured).isEmpty)
+        let overridden = try await workspace.run(["search", "fog", "--orientation", "landscape", "--format", "json"])
+        #expect(try ids(overridden).count == 2)
+    }
 }

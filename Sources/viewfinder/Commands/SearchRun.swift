@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExecProvider
 import Foundation
+import Logging
 import ProviderKit
 import SearchViewModel
 import ServiceBus
@@ -65,6 +66,7 @@ struct SearchRun {
         // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
+        logFilters(final, logger: setup.logger)
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
@@ -73,6 +75,23 @@ struct SearchRun {
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
         }
         if final.everyProviderFailed { throw ExitCodes.failed }
+    }
+
+    /// For `--verbose`: where each provider's filters ran, what they removed, and whether paging
+    /// stopped at its extra-page bound.
+    private func logFilters(_ state: SearchState, logger: Logger) {
+        for status in state.providers where !status.filtersAtSource.isEmpty || !status.filtersAfter.isEmpty {
+            let atSource = status.filtersAtSource.isEmpty ? "none" : status.filtersAtSource.joined(separator: ", ")
+            let after = status.filtersAfter.isEmpty ? "none" : status.filtersAfter.joined(separator: ", ")
+            logger.debug(
+                "\(status.name): filters at the source: \(atSource); applied afterwards: \(after); removed \(status.removedByFilters)"
+            )
+            if status.reachedPageBound {
+                logger.debug(
+                    "\(status.name): stopped after \(AsyncThrowingStream<PhotoPage, any Error>.extraPageBound) extra pages with its share unfilled"
+                )
+            }
+        }
     }
 
     private func makeRenderer() -> any SearchRenderer {
