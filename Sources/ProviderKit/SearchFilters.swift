@@ -116,6 +116,27 @@ public struct SearchFilters: Sendable, Equatable {
         matchesLicense(photo.license) && matchesSize(of: photo) && matchesTaken(photo.takenAt)
     }
 
+    /// The kinds of filter set here that `photo` lacks the field for (so it cannot pass them).
+    public func unknownKinds(in photo: Photo) -> Capabilities {
+        var unknown: Capabilities = []
+        let license = photo.license
+        if !licenses.isEmpty, license == nil || license?.id == "unknown" { unknown.insert(.license) }
+        for group in licenseGroups {
+            let fact: Bool? =
+                switch group {
+                case .commercial: license?.allowsCommercialUse
+                case .modify: license?.allowsModification
+                case .noAttribution: license?.requiresAttribution
+                }
+            if fact == nil { unknown.insert(.license) }
+        }
+        let (width, height) = Self.dimensions(of: photo)
+        if orientation != nil, width == nil || height == nil { unknown.insert(.orientation) }
+        if (minWidth != nil && width == nil) || (minHeight != nil && height == nil) { unknown.insert(.size) }
+        if takenAfter != nil || takenBefore != nil, photo.takenAt == nil { unknown.insert(.takenDate) }
+        return unknown
+    }
+
     private func matchesLicense(_ license: License?) -> Bool {
         if !licenses.isEmpty {
             guard let id = license?.id.lowercased(), licenses.contains(where: { $0.lowercased() == id }) else {

@@ -24,6 +24,8 @@ struct ProviderRun: Sendable {
         var removed = 0
         /// Whether the provider's paging stopped at its extra-page bound.
         var reachedPageBound = false
+        /// The kinds of filter applied afterwards that some photo on the page had the field for.
+        var knownKinds: SearchFilters.Capabilities = []
     }
 
     /// Streams pages to `onPage`, cut so no more than `request.limit` photos are reported in all,
@@ -41,6 +43,9 @@ struct ProviderRun: Sendable {
                 guard remaining > 0, !page.photos.isEmpty else { continue }
                 var report = Report(photos: [])
                 for photo in page.photos where report.photos.count < remaining {
+                    if !filters.isEmpty {
+                        report.knownKinds.formUnion(filters.kinds.subtracting(filters.unknownKinds(in: photo)))
+                    }
                     if filters.isEmpty || filters.matches(photo) {
                         report.photos.append(photo)
                     } else {

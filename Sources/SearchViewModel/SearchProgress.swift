@@ -12,6 +12,9 @@ struct SearchProgress {
     private let log = SearchLogWriter()
     private let names: [String]
     private var running: [Bool]
+    /// For each provider, the kinds of filter applied afterwards, and those some photo had the field for.
+    private var filtersAfter: [SearchFilters.Capabilities]
+    private var knownKinds: [SearchFilters.Capabilities]
     /// How many providers are still running.
     private(set) var runningCount: Int
     /// Whether something changed since the last snapshot.
@@ -22,6 +25,8 @@ struct SearchProgress {
         names = lineup.providers.map(\.name)
         merger = ResultMerger(providers: lineup.providers.map { ($0.name, $0.weight) }, limit: limit)
         running = Array(repeating: true, count: lineup.providers.count)
+        filtersAfter = lineup.providers.map { request.filters.kinds.subtracting($0.provider.appliedFilters) }
+        knownKinds = Array(repeating: [], count: lineup.providers.count)
         runningCount = lineup.providers.count
         state = SearchState(
             request: request,
@@ -45,6 +50,7 @@ struct SearchProgress {
         guard running[index] else { return }
         state.providers[index].removedByFilters += report.removed
         if report.reachedPageBound { state.providers[index].reachedPageBound = true }
+        knownKinds[index].formUnion(report.knownKinds)
         hasChanges = true
         let photos = report.photos
         guard !photos.isEmpty else { return }
@@ -62,6 +68,9 @@ struct SearchProgress {
         state.providers[index].phase = phase
         state.providers[index].message = message
         state.providers[index].duration = elapsed
+        if state.providers[index].count + state.providers[index].removedByFilters > 0 {
+            state.providers[index].filtersUnevaluable = filtersAfter[index].subtracting(knownKinds[index]).names
+        }
         log.append(.providerFinished(state.providers[index]))
         hasChanges = true
     }

@@ -79,6 +79,9 @@ public struct ProviderStatus: Sendable, Equatable {
     public var removedByFilters = 0
     /// Whether it stopped fetching at the extra-page bound with its share still unfilled.
     public var reachedPageBound = false
+    /// Kinds of filter applied afterwards that no photo it sent had the field for (its source
+    /// does not give, say, dates): those filters removed every photo it sent.
+    public var filtersUnevaluable: [String] = []
 
     /// Creates a status.
     public init(

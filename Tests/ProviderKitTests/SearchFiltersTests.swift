@@ -116,4 +116,13 @@ struct SearchFiltersTests {
         #expect(rest == SearchFilters(orientation: .portrait))
         #expect(rest.kinds.names == ["orientation"])
     }
+
+    @Test("unknownKinds names the filters a photo lacks the field for, and only those")
+    func unknownKinds() {
+        let filters = SearchFilters(licenseGroups: [.commercial], orientation: .square, takenAfter: Date())
+        #expect(filters.unknownKinds(in: photo()) == [.license, .orientation, .takenDate])
+        #expect(filters.unknownKinds(in: photo(license: ccByNC, width: 1, height: 2, takenAt: Date())) == [])
+        #expect(SearchFilters(licenses: ["CC0-1.0"]).unknownKinds(in: photo(license: License(name: "?"))) == [.license])
+        #expect(SearchFilters().unknownKinds(in: photo()) == [])
+    }
 }

@@ -115,5 +115,12 @@ struct FilterTopUpTests {
             SearchRequest(.search("x"), limit: 10, filters: SearchFilters(minWidth: 1)))
         #expect(state.results.isEmpty)
         #expect(state.providers[0].removedByFilters == 4)
+        #expect(state.providers[0].filtersUnevaluable == ["size"])  // reported, not silently ignored
+    }
+
+    @Test("a filter some photos have the field for is not reported as unevaluable")
+    func evaluable() async {
+        let state = await search(ShapedProvider(portraitEvery: nil), limit: 5, filters: portraits)
+        #expect(state.providers[0].filtersUnevaluable.isEmpty)
     }
 }

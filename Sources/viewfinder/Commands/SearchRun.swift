@@ -79,7 +79,21 @@ struct SearchRun {
 
     /// For `--verbose`: where each provider's filters ran, what they removed, and whether paging
     /// stopped at its extra-page bound.
+    /// A filter a provider's photos lack the field for is reported whatever the verbosity.
     private func logFilters(_ state: SearchState, logger: Logger) {
+        let fields = [
+            "license": ("a licence", "--license"), "orientation": ("a pixel size", "--orientation"),
+            "size": ("a pixel size", "--min-width/--min-height"),
+            "taken": ("a date taken", "--taken-after/--taken-before"),
+        ]
+        for status in state.providers {
+            for kind in status.filtersUnevaluable {
+                let (field, option) = fields[kind] ?? (kind, "--\(kind)")
+                logger.warning(
+                    "\(status.name): none of its photos gives \(field), so the \(option) filter removed every one"
+                )
+            }
+        }
         for status in state.providers where !status.filtersAtSource.isEmpty || !status.filtersAfter.isEmpty {
             let atSource = status.filtersAtSource.isEmpty ? "none" : status.filtersAtSource.joined(separator: ", ")
             let after = status.filtersAfter.isEmpty ? "none" : status.filtersAfter.joined(separator: ", ")
