@@ -45,10 +45,13 @@ private struct ShapedProvider: PhotoProvider {
 @Suite("Filters applied after the fact, and the page top-up")
 struct FilterTopUpTests {
     private let portraits = SearchFilters(orientation: .portrait)
+    /// These tests are not about deadlines: a search must not time out on a loaded machine.
+    static let patience = Duration.seconds(300)
 
     private func search(_ provider: ShapedProvider, limit: Int, filters: SearchFilters) async -> SearchState {
         let model = SearchViewModel(
-            lineup: ProviderLineup(providers: [provider.live()]), settings: SearchSettings(limit: limit))
+            lineup: ProviderLineup(providers: [provider.live()]),
+            settings: SearchSettings(limit: limit, timeout: Self.patience))
         return await model.search(SearchRequest(.search("x"), limit: limit, filters: filters))
     }
 
@@ -110,7 +113,8 @@ struct FilterTopUpTests {
     func unknownFieldFails() async {
         let unknown = ScriptedProvider(name: "plain", pages: [(.zero, ScriptedProvider.photos("plain", 4))])
         let model = SearchViewModel(
-            lineup: ProviderLineup(providers: [unknown.live()]), settings: SearchSettings(limit: 10))
+            lineup: ProviderLineup(providers: [unknown.live()]),
+            settings: SearchSettings(limit: 10, timeout: Self.patience))
         let state = await model.search(
             SearchRequest(.search("x"), limit: 10, filters: SearchFilters(minWidth: 1)))
         #expect(state.results.isEmpty)
