@@ -25,7 +25,7 @@ struct CommonsProvider: PhotoProvider {
         let batches = CommonsBatches()
         // Every batch brings up to page_size new files; a few more for batches MediaWiki splits.
         let lastPage = request.limit / options.pageSize + 4
-        return .paging(wanted: request.limit, lastPage: lastPage) { page in
+        return .paging(wanted: request.limit, lastPage: lastPage, keeping: request.filtersAfter) { page in
             guard let continuation = batches.continuation(before: page) else {
                 return FetchedPage(photos: [], totalPages: page - 1)
             }

@@ -13,7 +13,7 @@ struct FiveHundredPxProvider: PhotoProvider {
         let term = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard term?.isEmpty != true, request.limit > 0 else { return .pages { _ in nil } }
         let perPage = min(options.rpp, request.limit)
-        return .paging(wanted: request.limit) { page in
+        return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
             let url = try FiveHundredPxRequests.url(for: request, page: page, perPage: perPage, options: options)
             let response = try await context.http.sendAPI(
                 .apiCall(url, for: request, context: context, secretNames: ["consumer_key"]), source: "500px")

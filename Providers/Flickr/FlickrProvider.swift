@@ -17,7 +17,7 @@ struct FlickrProvider: PhotoProvider {
         let wanted = min(request.limit, FlickrRequests.resultCeiling)
         let perPage = min(options.perPage, wanted)
         let lastPage = (FlickrRequests.resultCeiling + perPage - 1) / perPage
-        return .paging(wanted: wanted, lastPage: lastPage) { page in
+        return .paging(wanted: wanted, lastPage: lastPage, keeping: request.filtersAfter) { page in
             let list = try await fetch(request, page: page, perPage: perPage)
             return FetchedPage(
                 photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) },

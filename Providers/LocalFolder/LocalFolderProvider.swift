@@ -15,6 +15,9 @@ struct LocalFolderProvider: PhotoProvider {
         ImageInspector.examine(path:)
 
     var supportsPopular: Bool { true }
+    /// The folder's files are all at hand: every filter is applied to them directly, so the
+    /// best `limit` files that pass are returned.
+    var appliedFilters: SearchFilters.Capabilities { .all }
 
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         .pages { index in
@@ -31,12 +34,15 @@ struct LocalFolderProvider: PhotoProvider {
             .walk()
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let rootPath = root.standardizedFileURL.path
+        let filters = request.filters
+        let keep: (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
         let chosen: [LocalFile]
         switch request.operation {
         case .search(let query):
-            chosen = report.catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath)
+            chosen = report.catalog.search(
+                MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
         case .popular:
-            chosen = report.catalog.popular(limit: request.limit, root: rootPath)
+            chosen = report.catalog.popular(limit: request.limit, root: rootPath, keep: keep)
         }
         return chosen.map(photo)
     }

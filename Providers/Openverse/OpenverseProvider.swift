@@ -8,13 +8,16 @@ struct OpenverseProvider: PhotoProvider {
     let context: ProviderContext
 
     var supportsPopular: Bool { false }
+    /// The orientation is sent as `aspect_ratio`; licences narrow the request but are checked again.
+    var appliedFilters: SearchFilters.Capabilities { OpenverseFilters.applied }
 
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         guard let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines), !query.isEmpty else {
             return .pages { _ in nil }
         }
-        return .paging(wanted: request.limit) { page in
-            let url = try OpenverseRequests.url(query: query, page: page, options: options)
+        return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
+            let url = try OpenverseRequests.url(
+                query: query, page: page, options: options, filters: request.filters)
             let response = try await context.http.sendAPI(
                 .apiCall(url, for: request, context: context), source: "Openverse")
             let list = try read(response, maxResults: options.pageSize)

@@ -15,7 +15,7 @@ struct PexelsProvider: PhotoProvider {
         let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard query?.isEmpty != true, request.limit > 0 else { return .pages { _ in nil } }
         let perPage = min(options.perPage, request.limit)
-        return .paging(wanted: request.limit) { page in
+        return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
             let url = try PexelsRequests.url(query: query, page: page, perPage: perPage, endpoint: options.endpoint)
             let call = PexelsRequests.call(url, for: request, apiKey: options.apiKey, context: context)
             let response = try await context.http.sendAPI(call, source: "Pexels")

@@ -27,7 +27,7 @@ struct PixabayProvider: PhotoProvider {
         let wanted = min(request.limit, PixabayRequests.resultCeiling)
         let perPage = PixabayRequests.perPage(wanted: wanted, options: options)
         let lastPage = (PixabayRequests.resultCeiling + perPage - 1) / perPage
-        return .paging(wanted: wanted, lastPage: lastPage) { page in
+        return .paging(wanted: wanted, lastPage: lastPage, keeping: request.filtersAfter) { page in
             guard let list = try await fetch(request, page: page, perPage: perPage) else {
                 return FetchedPage(photos: [])  // Pixabay says this page is past the end
             }

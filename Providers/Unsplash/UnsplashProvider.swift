@@ -16,7 +16,7 @@ struct UnsplashProvider: PhotoProvider {
         }
         let perPage = min(options.perPage, request.limit)
         let reader = UnsplashResponseReader(keySource: context.whereToSet("access_key"), logger: context.logger)
-        return .paging(wanted: request.limit) { page in
+        return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
             let url = try UnsplashRequests.url(for: request, page: page, perPage: perPage, options: options)
             let call = HTTPRequest.apiCall(
                 url, for: request, context: context, headers: UnsplashRequests.headers(accessKey: options.accessKey),

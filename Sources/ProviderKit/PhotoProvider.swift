@@ -12,4 +12,13 @@ public protocol PhotoProvider: Sendable {
 
     /// Streams result pages for `request`, sending no more than `request.limit` photos in all.
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error>
+
+    /// The kinds of ``SearchRequest/filters`` the provider applies at its source (translated into
+    /// its request); the view-model applies the others to the photos it receives.
+    var appliedFilters: SearchFilters.Capabilities { get }
+}
+
+extension PhotoProvider {
+    /// By default a provider applies no filter itself.
+    public var appliedFilters: SearchFilters.Capabilities { [] }
 }

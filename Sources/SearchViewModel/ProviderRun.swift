@@ -16,18 +16,44 @@ struct ProviderRun: Sendable {
     /// The request for this provider: its share of results, due at its own deadline.
     let request: SearchRequest
 
+    /// What one page brought that the search keeps.
+    struct Report: Sendable {
+        /// The photos that passed the filters applied after the fact, within the share.
+        var photos: [Photo]
+        /// How many photos failed those filters.
+        var removed = 0
+        /// Whether the provider's paging stopped at its extra-page bound.
+        var reachedPageBound = false
+        /// The kinds of filter applied afterwards that some photo on the page had the field for.
+        var knownKinds: SearchFilters.Capabilities = []
+    }
+
     /// Streams pages to `onPage`, cut so no more than `request.limit` photos are reported in all,
-    /// until the provider finishes, fails or the task is cancelled. Photos past the limit and
-    /// empty pages are dropped here, so what a provider sends beyond its share costs no memory.
-    func run(onPage: @Sendable ([Photo]) -> Void) async -> Outcome {
+    /// until the provider finishes, fails or the task is cancelled. Photos failing
+    /// ``SearchRequest/filtersAfter`` are dropped (and counted) before they count towards the
+    /// share; photos past the limit and empty pages are dropped too, so what a provider sends
+    /// beyond its share costs no memory.
+    func run(onPage: @Sendable (Report) -> Void) async -> Outcome {
         var remaining = max(0, request.limit)
+        let filters = request.filtersAfter
         do {
             for try await page in provider.pages(for: request) {
                 if Task.isCancelled { return .cancelled }
+                if page.reachedPageBound { onPage(Report(photos: [], reachedPageBound: true)) }
                 guard remaining > 0, !page.photos.isEmpty else { continue }
-                let photos = page.photos.count <= remaining ? page.photos : Array(page.photos.prefix(remaining))
-                remaining -= photos.count
-                onPage(photos)
+                var report = Report(photos: [])
+                for photo in page.photos where report.photos.count < remaining {
+                    if !filters.isEmpty {
+                        report.knownKinds.formUnion(filters.kinds.subtracting(filters.unknownKinds(in: photo)))
+                    }
+                    if filters.isEmpty || filters.matches(photo) {
+                        report.photos.append(photo)
+                    } else {
+                        report.removed += 1
+                    }
+                }
+                remaining -= report.photos.count
+                if !report.photos.isEmpty || report.removed > 0 { onPage(report) }
             }
             return Task.isCancelled ? .cancelled : .ok
         } catch {

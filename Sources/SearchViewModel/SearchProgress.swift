@@ -12,6 +12,9 @@ struct SearchProgress {
     private let log = SearchLogWriter()
     private let names: [String]
     private var running: [Bool]
+    /// For each provider, the kinds of filter applied afterwards, and those some photo had the field for.
+    private var filtersAfter: [SearchFilters.Capabilities]
+    private var knownKinds: [SearchFilters.Capabilities]
     /// How many providers are still running.
     private(set) var runningCount: Int
     /// Whether something changed since the last snapshot.
@@ -22,6 +25,8 @@ struct SearchProgress {
         names = lineup.providers.map(\.name)
         merger = ResultMerger(providers: lineup.providers.map { ($0.name, $0.weight) }, limit: limit)
         running = Array(repeating: true, count: lineup.providers.count)
+        filtersAfter = lineup.providers.map { request.filters.kinds.subtracting($0.provider.appliedFilters) }
+        knownKinds = Array(repeating: [], count: lineup.providers.count)
         runningCount = lineup.providers.count
         state = SearchState(
             request: request,
@@ -30,14 +35,25 @@ struct SearchProgress {
                     ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
                 },
             results: [], isRunning: true)
+        for (index, live) in lineup.providers.enumerated() where !request.filters.isEmpty {
+            let asked = request.filters.kinds
+            state.providers[index].filtersAtSource = asked.intersection(live.provider.appliedFilters).names
+            state.providers[index].filtersAfter = asked.subtracting(live.provider.appliedFilters).names
+        }
     }
 
     /// Whether the provider at `index` is still running.
     func isRunning(_ index: Int) -> Bool { running[index] }
 
     /// Takes in a page from the provider at `index`, unless it is no longer running.
-    mutating func accept(_ photos: [Photo], from index: Int) {
-        guard running[index], !photos.isEmpty else { return }
+    mutating func accept(_ report: ProviderRun.Report, from index: Int) {
+        guard running[index] else { return }
+        state.providers[index].removedByFilters += report.removed
+        if report.reachedPageBound { state.providers[index].reachedPageBound = true }
+        knownKinds[index].formUnion(report.knownKinds)
+        hasChanges = true
+        let photos = report.photos
+        guard !photos.isEmpty else { return }
         merger.add(photos, from: names[index])
         state.providers[index].count += photos.count
         log.append(.page(provider: names[index], photos: photos))
@@ -52,6 +68,9 @@ struct SearchProgress {
         state.providers[index].phase = phase
         state.providers[index].message = message
         state.providers[index].duration = elapsed
+        if state.providers[index].count + state.providers[index].removedByFilters > 0 {
+            state.providers[index].filtersUnevaluable = filtersAfter[index].subtracting(knownKinds[index]).names
+        }
         log.append(.providerFinished(state.providers[index]))
         hasChanges = true
     }

@@ -71,6 +71,17 @@ public struct ProviderStatus: Sendable, Equatable {
     public var duration: Duration?
     /// Why it failed or was skipped.
     public var message: String?
+    /// The kinds of filter its source applied itself (``SearchFilters/Capabilities/names``).
+    public var filtersAtSource: [String] = []
+    /// The kinds of filter the search applied to its photos after the fact.
+    public var filtersAfter: [String] = []
+    /// How many of its photos failed the filters applied after the fact.
+    public var removedByFilters = 0
+    /// Whether it stopped fetching at the extra-page bound with its share still unfilled.
+    public var reachedPageBound = false
+    /// Kinds of filter applied afterwards that no photo it sent had the field for (its source
+    /// does not give, say, dates): those filters removed every photo it sent.
+    public var filtersUnevaluable: [String] = []
 
     /// Creates a status.
     public init(

@@ -39,7 +39,7 @@ public final class SearchViewModel: Sendable {
 
     /// What the search loop waits for.
     private enum Input: Sendable {
-        case page(Int, [Photo])
+        case page(Int, ProviderRun.Report)
         case finished(Int, ProviderRun.Outcome)
         /// A cutoff may have passed, or a snapshot may be due.
         case clock
@@ -68,9 +68,10 @@ public final class SearchViewModel: Sendable {
         var runs: [Task<Void, Never>] = []
         runs.reserveCapacity(lineup.providers.count)
         for (index, live) in lineup.providers.enumerated() {
-            let run = ProviderRun(
-                provider: live.provider,
-                request: request.limited(to: live.maxResults ?? request.limit).due(by: schedule.dueByProvider[index]))
+            var providerRequest = request.limited(to: live.maxResults ?? request.limit)
+                .due(by: schedule.dueByProvider[index])
+            providerRequest.filtersAfter = request.filters.removing(live.provider.appliedFilters)
+            let run = ProviderRun(provider: live.provider, request: providerRequest)
             runs.append(
                 Task {
                     let outcome = await run.run { continuation.yield(.page(index, $0)) }
@@ -84,7 +85,7 @@ public final class SearchViewModel: Sendable {
             for await input in inputs {
                 let now = clock.now
                 switch input {
-                case .page(let index, let photos): progress.accept(photos, from: index)
+                case .page(let index, let report): progress.accept(report, from: index)
                 case .finished(let index, .ok): progress.finish(index, .ok, after: now - start)
                 case .finished(let index, .failed(let message)):
                     progress.finish(index, .failed, message: message, after: now - start)

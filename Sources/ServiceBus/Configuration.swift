@@ -34,11 +34,14 @@ public struct SearchSettings: Sendable, Equatable {
     public var limit: Int
     /// Deadline for the whole search.
     public var timeout: Duration
+    /// `search.filters`: the filters every search uses unless the command line sets them.
+    public var filters: SearchFilters
 
-    /// Defaults: 30 results within 10 seconds.
-    public init(limit: Int = 30, timeout: Duration = .seconds(10)) {
+    /// Defaults: 30 results within 10 seconds, no filters.
+    public init(limit: Int = 30, timeout: Duration = .seconds(10), filters: SearchFilters = SearchFilters()) {
         self.limit = limit
         self.timeout = timeout
+        self.filters = filters
     }
 }
 

@@ -8,7 +8,7 @@ public struct ConfigurationLoader: Sendable {
     /// The keys every provider instance accepts besides its own options.
     public static let commonKeys = ["type", "enabled", "weight", "timeout", "max_results"]
     static let topLevelKeys = ["search", "providers"]
-    static let searchKeys = ["limit", "timeout"]
+    static let searchKeys = ["limit", "timeout", "filters"]
 
     let registry: ProviderRegistry
     let environment: [String: String]
@@ -106,6 +106,8 @@ public struct ConfigurationLoader: Sendable {
                 if let timeout = reader.duration(rawValue, key: "search.timeout", diagnostics: &diagnostics) {
                     settings.timeout = timeout
                 }
+            case "filters":
+                settings.filters = readFilters(rawValue, reader: reader, diagnostics: &diagnostics)
             default:
                 diagnostics.report(
                     "unknown key `\(key)` in `search`\(NameSuggestion.hint(for: key, in: Self.searchKeys)) "
@@ -114,6 +116,43 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         return settings
+    }
+
+    /// `search.filters`: each key as its command-line option takes it; `license` also as a list.
+    private func readFilters(_ node: Node, reader: ScalarReader, diagnostics: inout Diagnostics) -> SearchFilters {
+        var filters = SearchFilters()
+        let keys = SearchFilters.Key.allCases.map(\.configurationName)
+        guard case .mapping(let mapping) = node else {
+            if node.scalar?.string.isEmpty == false || node.sequence != nil {
+                diagnostics.report("`search.filters` must be a mapping with any of \(keys.quotedList)", at: node)
+            }
+            return filters
+        }
+        for (keyNode, valueNode) in mapping {
+            let name = keyNode.string ?? ""
+            guard let key = SearchFilters.Key.allCases.first(where: { $0.configurationName == name }) else {
+                diagnostics.report(
+                    "unknown key `\(name)` in `search.filters`\(NameSuggestion.hint(for: name, in: keys)) "
+                        + "Valid keys: \(keys.quotedList).",
+                    at: keyNode)
+                continue
+            }
+            let items: [Node] =
+                if key == .license, case .sequence(let sequence) = valueNode { Array(sequence) } else { [valueNode] }
+            for item in items {
+                guard let text = reader.text(item, key: "search.filters.\(name)", diagnostics: &diagnostics) else {
+                    continue
+                }
+                do {
+                    try filters.set(key, from: text)
+                } catch {
+                    diagnostics.report(
+                        "`search.filters.\(name)`: \(error.value.isEmpty ? "an empty value" : "`\(error.value)`") is \(error.problem)",
+                        at: item)
+                }
+            }
+        }
+        return filters
     }
 
     // MARK: - providers:

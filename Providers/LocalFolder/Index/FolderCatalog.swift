@@ -30,8 +30,10 @@ struct FolderCatalog: Sendable {
         }
     }
 
-    /// The image files `matcher` matches, best first (equal scores by path), at most `limit`.
-    func search(_ matcher: MetadataMatcher, limit: Int, root: String) -> [LocalFile] {
+    /// The image files `matcher` matches that `keep` accepts, best first (equal scores by path), at most `limit`.
+    func search(
+        _ matcher: MetadataMatcher, limit: Int, root: String, keep: (LocalFile) -> Bool = { _ in true }
+    ) -> [LocalFile] {
         withRecords { record in
             var scored: [(score: Double, position: Int)] = []
             for position in offsets.indices {
@@ -43,12 +45,12 @@ struct FolderCatalog: Sendable {
                 a.score != b.score
                     ? a.score > b.score : record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
             }
-            return scored.prefix(max(0, limit)).compactMap { LocalFile(record($0.position), root: root) }
+            return Self.first(limit, of: scored.lazy.map(\.position), keep: keep) { LocalFile(record($0), root: root) }
         }
     }
 
-    /// The highest rated image files, then the newest, at most `limit`.
-    func popular(limit: Int, root: String) -> [LocalFile] {
+    /// The highest rated image files that `keep` accepts, then the newest, at most `limit`.
+    func popular(limit: Int, root: String, keep: (LocalFile) -> Bool = { _ in true }) -> [LocalFile] {
         withRecords { record in
             var keyed: [(rating: Double, date: Double, position: Int)] = []
             for position in offsets.indices {
@@ -61,7 +63,22 @@ struct FolderCatalog: Sendable {
                 if a.date != b.date { return a.date > b.date }
                 return record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
             }
-            return keyed.prefix(max(0, limit)).compactMap { LocalFile(record($0.position), root: root) }
+            return Self.first(limit, of: keyed.lazy.map(\.position), keep: keep) { LocalFile(record($0), root: root) }
         }
+    }
+
+    /// The first `limit` files at `positions` that decode and that `keep` accepts; only the
+    /// files looked at are decoded.
+    private static func first(
+        _ limit: Int, of positions: some Sequence<Int>, keep: (LocalFile) -> Bool, decode: (Int) -> LocalFile?
+    ) -> [LocalFile] {
+        var files: [LocalFile] = []
+        guard limit > 0 else { return files }
+        for position in positions {
+            guard let file = decode(position), keep(file) else { continue }
+            files.append(file)
+            if files.count == limit { break }
+        }
+        return files
     }
 }

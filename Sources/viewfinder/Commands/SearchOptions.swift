@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProviderKit
 import SearchViewModel
 import ServiceBus
 
@@ -24,6 +25,38 @@ struct SearchOptions: ParsableArguments {
     @Option(
         help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
     var config: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Only photos under these licences: ids (CC0-1.0, CC-BY-4.0, PDM-1.0, …) and the groups commercial, "
+                + "modify, no-attribution (all groups given must hold); comma-separated or repeated.",
+            valueName: "id,..."))
+    var license: [String] = []
+
+    @Option(help: "Only photos of this shape: landscape, portrait or square.")
+    var orientation: String?
+
+    @Option(
+        name: .customLong("min-width"),
+        help: ArgumentHelp("Only photos at least this many pixels wide.", valueName: "n"))
+    var minWidth: String?
+
+    @Option(
+        name: .customLong("min-height"),
+        help: ArgumentHelp("Only photos at least this many pixels high.", valueName: "n"))
+    var minHeight: String?
+
+    @Option(
+        name: .customLong("taken-after"),
+        help: ArgumentHelp(
+            "Only photos taken at or after this ISO date: YYYY-MM-DD (UTC), YYYY-MM-DDTHH:MM:SS, or with a zone.",
+            valueName: "date"))
+    var takenAfter: String?
+
+    @Option(
+        name: .customLong("taken-before"),
+        help: ArgumentHelp("Only photos taken before this ISO date (as --taken-after).", valueName: "date"))
+    var takenBefore: String?
 
     @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")
     var verbose = false
@@ -51,16 +84,44 @@ struct SearchOptions: ParsableArguments {
         if let timeout, DurationParsing.parse(timeout) == nil {
             throw ValidationError("Please give --timeout as \(DurationParsing.examples).")
         }
+        do {
+            _ = try filters(over: SearchFilters())
+        } catch {
+            throw ValidationError("--\(error.key) '\(error.value)' is \(error.problem).")
+        }
+    }
+
+    /// The filters the command line gives, each option replacing that key of `configured`.
+    func filters(over configured: SearchFilters) throws(FilterValueError) -> SearchFilters {
+        var filters = configured
+        if !license.isEmpty {
+            filters.licenses = []
+            filters.licenseGroups = []
+            for text in license { try filters.set(.license, from: text) }
+        }
+        let given: [(SearchFilters.Key, String?)] = [
+            (.orientation, orientation), (.minWidth, minWidth), (.minHeight, minHeight),
+        ]
+        for case (let key, let text?) in given { try filters.set(key, from: text) }
+        // Both dates given are cleared before either is set, so they are checked against each other.
+        if takenAfter != nil { filters.takenAfter = nil }
+        if takenBefore != nil { filters.takenBefore = nil }
+        if let takenAfter { try filters.set(.takenAfter, from: takenAfter) }
+        if let takenBefore { try filters.set(.takenBefore, from: takenBefore) }
+        return filters
     }
 
     /// How the HTTP cache is used for this run.
     var cacheUse: Setup.CacheUse { noCache ? .bypass : offline ? .offline : .normal }
 
-    /// The configuration's search settings with the command line's overrides.
-    func settings(from configured: SearchSettings) -> SearchSettings {
+    /// The configuration's search settings with the command line's overrides; fails when an
+    /// option clashes with a configured filter (taken-after not before taken-before).
+    func settings(from configured: SearchSettings) throws(FilterValueError) -> SearchSettings {
         var settings = configured
         if let limit { settings.limit = limit }
         if let timeout = timeout.flatMap(DurationParsing.parse) { settings.timeout = timeout }
+        // validate() checked the options alone; with the configuration's dates they can still clash.
+        settings.filters = try filters(over: configured.filters)
         return settings
     }
 }

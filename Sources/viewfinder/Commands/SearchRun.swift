@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExecProvider
 import Foundation
+import Logging
 import ProviderKit
 import SearchViewModel
 import ServiceBus
@@ -21,7 +22,15 @@ struct SearchRun {
 
     private func perform() async throws {
         let setup = try Setup.load(configPath: options.config, verbose: options.verbose, cache: options.cacheUse)
-        let settings = options.settings(from: setup.configuration.search)
+        let settings: SearchSettings
+        do {
+            settings = try options.settings(from: setup.configuration.search)
+        } catch {
+            throw CommandFailure(
+                message:
+                    "--\(error.key) '\(error.value)' (with search.filters in \(setup.configuration.file)) is \(error.problem)",
+                exitCode: ExitCodes.usage)
+        }
         let lineup: ProviderLineup
         do {
             lineup = try setup.bus.lineup(for: operation, selecting: options.providers)
@@ -31,7 +40,7 @@ struct SearchRun {
         }
 
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
-        let request = SearchRequest(operation, limit: settings.limit)
+        let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
@@ -57,6 +66,7 @@ struct SearchRun {
         // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
+        logFilters(final, logger: setup.logger)
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
@@ -65,6 +75,37 @@ struct SearchRun {
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
         }
         if final.everyProviderFailed { throw ExitCodes.failed }
+    }
+
+    /// For `--verbose`: where each provider's filters ran, what they removed, and whether paging
+    /// stopped at its extra-page bound.
+    /// A filter a provider's photos lack the field for is reported whatever the verbosity.
+    private func logFilters(_ state: SearchState, logger: Logger) {
+        let fields = [
+            "license": ("a licence", "--license"), "orientation": ("a pixel size", "--orientation"),
+            "size": ("a pixel size", "--min-width/--min-height"),
+            "taken": ("a date taken", "--taken-after/--taken-before"),
+        ]
+        for status in state.providers {
+            for kind in status.filtersUnevaluable {
+                let (field, option) = fields[kind] ?? (kind, "--\(kind)")
+                logger.warning(
+                    "\(status.name): none of its photos gives \(field), so the \(option) filter removed every one"
+                )
+            }
+        }
+        for status in state.providers where !status.filtersAtSource.isEmpty || !status.filtersAfter.isEmpty {
+            let atSource = status.filtersAtSource.isEmpty ? "none" : status.filtersAtSource.joined(separator: ", ")
+            let after = status.filtersAfter.isEmpty ? "none" : status.filtersAfter.joined(separator: ", ")
+            logger.debug(
+                "\(status.name): filters at the source: \(atSource); applied afterwards: \(after); removed \(status.removedByFilters)"
+            )
+            if status.reachedPageBound {
+                logger.debug(
+                    "\(status.name): stopped after \(AsyncThrowingStream<PhotoPage, any Error>.extraPageBound) extra pages with its share unfilled"
+                )
+            }
+        }
     }
 
     private func makeRenderer() -> any SearchRenderer {

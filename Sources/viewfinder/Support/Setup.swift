@@ -7,6 +7,8 @@ import ServiceBus
 struct Setup {
     let configuration: Configuration
     let bus: ServiceBus
+    /// The logger providers use; `--verbose` shows its debug messages.
+    let logger: Logger
 
     /// How API answers are cached: stored in and answered from `<cache folder>/http` (the
     /// default), bypassed (`--no-cache`), or the only source of answers (`--offline`).
@@ -35,7 +37,9 @@ struct Setup {
             }
         let context = ProviderContext(
             http: http, logger: logger, cacheDirectory: folder, baseDirectory: configuration.baseDirectory)
-        return Setup(configuration: configuration, bus: ServiceBus(configuration: configuration, context: context))
+        return Setup(
+            configuration: configuration, bus: ServiceBus(configuration: configuration, context: context),
+            logger: logger)
     }
 
     static func locate(_ configPath: String?) throws -> URL {

@@ -1,0 +1,159 @@
+import Foundation
+
+extension SearchFilters {
+    /// The instant an ISO date names: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DDTHH:MM:SS` (UTC), or
+    /// with a zone (`Z`, `+02:00`); `nil` when `text` is none of these or out of range.
+    public static func date(from text: String) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        let digitsAndDashes = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+        if text.count == 10, digitsAndDashes {
+            return DateTimeText.parse(text + "T00:00:00")
+        }
+        guard text.count >= 19, text.count <= 40, text.contains("T") else { return nil }
+        if text.count == 19 { return DateTimeText.parse(text) }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    /// The licence ids of the vocabulary every provider maps into (``License/id``), for checking
+    /// and did-you-mean; SPDX Creative Commons ids (`CC-BY-2.0`, …) are accepted besides.
+    public static let namedLicenseIDs = [
+        "CC0-1.0", "PDM-1.0", "no-known-copyright", "us-gov-work", "unsplash", "pexels", "pixabay",
+        "all-rights-reserved", "unknown",
+    ]
+
+    /// Whether `id` is a licence id of the vocabulary: a named one or an SPDX Creative Commons id.
+    public static func isKnownLicenseID(_ id: String) -> Bool {
+        if namedLicenseIDs.contains(where: { $0.caseInsensitiveCompare(id) == .orderedSame }) { return true }
+        let parts = id.uppercased().split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[0] == "CC", let version = parts.last,
+            version.allSatisfy({ $0.isNumber || $0 == "." }), version.first?.isNumber == true
+        else { return false }
+        let terms = parts.dropFirst().dropLast()
+        return terms.allSatisfy { ["BY", "SA", "NC", "ND"].contains($0) } && terms.first == "BY"
+    }
+
+    /// Adds the comma-separated ids and groups in `text` (`CC-BY-2.0,commercial`), or says what is
+    /// wrong with the first bad one.
+    public mutating func addLicenses(_ text: String) throws(FilterValueError) {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
+            throw FilterValueError(key: "license", value: text, problem: "an empty licence id")
+        }
+        for item in items {
+            if let group = LicenseGroup(rawValue: item.lowercased()) {
+                licenseGroups.insert(group)
+            } else if Self.isKnownLicenseID(item) {
+                licenses.insert(item)
+            } else {
+                let names = LicenseGroup.allCases.map(\.rawValue) + Self.namedLicenseIDs
+                let near = names.min {
+                    Self.distance($0.lowercased(), item.lowercased())
+                        < Self.distance($1.lowercased(), item.lowercased())
+                }
+                let hint =
+                    near.flatMap {
+                        Self.distance($0.lowercased(), item.lowercased()) <= 3 ? " (did you mean '\($0)'?)" : nil
+                    } ?? ""
+                throw FilterValueError(
+                    key: "license", value: item,
+                    problem:
+                        "an unknown licence\(hint); use a licence id (CC0-1.0, CC-BY-4.0, PDM-1.0, …) or a group: commercial, modify, no-attribution"
+                )
+            }
+        }
+    }
+
+    /// The edit distance between two short strings.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}
+
+/// A filter value that cannot be used: which key, the value, and what is wrong with it.
+public struct FilterValueError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The option or YAML key without dashes (`license`, `min-width`).
+    public var key: String
+    /// The value as given.
+    public var value: String
+    /// What is wrong, and what to write instead.
+    public var problem: String
+
+    /// Creates the error.
+    public init(key: String, value: String, problem: String) {
+        self.key = key
+        self.value = value
+        self.problem = problem
+    }
+
+    public var description: String { "\(key) '\(value)' is \(problem)" }
+}
+
+extension SearchFilters {
+    /// A filter as options and configuration keys name it.
+    public enum Key: String, Sendable, CaseIterable {
+        case license, orientation
+        case minWidth = "min-width"
+        case minHeight = "min-height"
+        case takenAfter = "taken-after"
+        case takenBefore = "taken-before"
+
+        /// The key as the configuration file spells it (`min_width`).
+        public var configurationName: String { rawValue.replacingOccurrences(of: "-", with: "_") }
+    }
+
+    /// The largest minimum width or height accepted, in pixels.
+    public static let maximumPixels = 1_000_000
+
+    /// Sets the filter `key` from `text` as a user wrote it, or says what is wrong with it;
+    /// `license` adds to the ids and groups already set.
+    public mutating func set(_ key: Key, from text: String) throws(FilterValueError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch key {
+        case .license:
+            try addLicenses(trimmed)
+        case .orientation:
+            guard let value = Orientation(rawValue: trimmed.lowercased()) else {
+                throw FilterValueError(key: key.rawValue, value: text, problem: "not landscape, portrait or square")
+            }
+            orientation = value
+        case .minWidth, .minHeight:
+            guard let value = Int(trimmed), (1...Self.maximumPixels).contains(value) else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not a whole number of pixels from 1 to \(Self.maximumPixels)")
+            }
+            if key == .minWidth { minWidth = value } else { minHeight = value }
+        case .takenAfter, .takenBefore:
+            guard let date = Self.date(from: trimmed) else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not an ISO date; write YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or with a zone (…Z, …+02:00)")
+            }
+            if key == .takenAfter { takenAfter = date } else { takenBefore = date }
+        }
+        if let takenAfter, let takenBefore, takenAfter >= takenBefore {
+            throw FilterValueError(
+                key: key.rawValue, value: text,
+                problem: "a date that leaves no time: taken-after must be before taken-before")
+        }
+    }
+}

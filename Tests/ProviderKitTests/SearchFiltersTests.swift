@@ -1,0 +1,128 @@
+import Foundation
+import ProviderKit
+import Testing
+
+/// Filters pass a photo only when every field they look at is known and fits.
+@Suite("Search filters")
+struct SearchFiltersTests {
+    private let cc0 = License(
+        id: "CC0-1.0", name: "CC0 1.0", allowsCommercialUse: true, allowsModification: true,
+        requiresAttribution: false)
+    private let ccByNC = License(
+        id: "CC-BY-NC-2.0", name: "CC BY-NC 2.0", allowsCommercialUse: false, allowsModification: true,
+        requiresAttribution: true)
+
+    private func photo(
+        license: License? = nil, width: Int? = nil, height: Int? = nil, takenAt: Date? = nil
+    ) -> Photo {
+        Photo(provider: "p", id: "1", width: width, height: height, takenAt: takenAt, license: license)
+    }
+
+    @Test("no filters pass every photo, even one that knows nothing")
+    func emptyPassesAll() {
+        #expect(SearchFilters().isEmpty)
+        #expect(SearchFilters().matches(photo()))
+    }
+
+    @Test("licence ids match without regard to case; an unknown licence fails")
+    func licenseIDs() {
+        let filters = SearchFilters(licenses: ["cc0-1.0", "PDM-1.0"])
+        #expect(filters.matches(photo(license: cc0)))
+        #expect(!filters.matches(photo(license: ccByNC)))
+        #expect(!filters.matches(photo()))
+    }
+
+    @Test("licence groups combine: all must hold, and an unknown fact fails")
+    func licenseGroups() {
+        let commercial = SearchFilters(licenseGroups: [.commercial])
+        #expect(commercial.matches(photo(license: cc0)))
+        #expect(!commercial.matches(photo(license: ccByNC)))
+        #expect(!commercial.matches(photo(license: License(name: "?"))))
+        let both = SearchFilters(licenseGroups: [.modify, .noAttribution])
+        #expect(both.matches(photo(license: cc0)))
+        #expect(!both.matches(photo(license: ccByNC)))  // modify holds, no-attribution does not
+    }
+
+    @Test("orientation and minimum size need known dimensions")
+    func shapeAndSize() {
+        #expect(SearchFilters(orientation: .landscape).matches(photo(width: 300, height: 200)))
+        #expect(!SearchFilters(orientation: .landscape).matches(photo(width: 200, height: 300)))
+        #expect(SearchFilters(orientation: .portrait).matches(photo(width: 200, height: 300)))
+        #expect(SearchFilters(orientation: .square).matches(photo(width: 200, height: 200)))
+        #expect(!SearchFilters(orientation: .square).matches(photo()))
+        #expect(SearchFilters(minWidth: 300, minHeight: 200).matches(photo(width: 300, height: 200)))
+        #expect(!SearchFilters(minWidth: 301).matches(photo(width: 300, height: 200)))
+        #expect(!SearchFilters(minHeight: 201).matches(photo(width: 300, height: 200)))
+        #expect(!SearchFilters(minWidth: 1).matches(photo()))
+    }
+
+    @Test("without the original's size, the largest image with both dimensions counts")
+    func sizeFromImages() throws {
+        let url = try #require(URL(string: "https://example.com/a.jpg"))
+        let sized = Photo(
+            provider: "p", id: "1",
+            images: [
+                PhotoImage(size: .small, url: url, width: 240, height: 160),
+                PhotoImage(size: .large, url: url, width: 1024, height: 683),
+            ])
+        #expect(SearchFilters(orientation: .landscape, minWidth: 1000).matches(sized))
+        #expect(!SearchFilters(minWidth: 1025).matches(sized))
+    }
+
+    @Test("taken-after is inclusive, taken-before exclusive, and an undated photo fails both")
+    func takenDates() throws {
+        let day = try #require(SearchFilters.date(from: "2024-05-01"))
+        let filters = SearchFilters(takenAfter: day, takenBefore: day.addingTimeInterval(86400))
+        #expect(filters.matches(photo(takenAt: day)))
+        #expect(filters.matches(photo(takenAt: day.addingTimeInterval(86399))))
+        #expect(!filters.matches(photo(takenAt: day.addingTimeInterval(86400))))
+        #expect(!filters.matches(photo(takenAt: day.addingTimeInterval(-1))))
+        #expect(!filters.matches(photo()))
+    }
+
+    @Test("ISO dates: a day, a date-time in UTC, with a zone; anything else is no date")
+    func parseDates() {
+        #expect(SearchFilters.date(from: "2024-05-01") == Date(timeIntervalSince1970: 1_714_521_600))
+        #expect(SearchFilters.date(from: "2024-05-01T10:00:00") == Date(timeIntervalSince1970: 1_714_557_600))
+        #expect(SearchFilters.date(from: "2024-05-01T12:00:00+02:00") == Date(timeIntervalSince1970: 1_714_557_600))
+        #expect(SearchFilters.date(from: "2024-05-01T10:00:00Z") == Date(timeIntervalSince1970: 1_714_557_600))
+        for bad in ["", "2024-13-01", "2024-02-30x", "yesterday", "2024/05/01", "2024-05-01T25:00:00", "20240501"] {
+            #expect(SearchFilters.date(from: bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("licence lists take ids and groups; a misspelt one is an error with a did-you-mean")
+    func licenseLists() throws {
+        var filters = SearchFilters()
+        try filters.addLicenses("CC-BY-SA-4.0, cc0-1.0,commercial,no-attribution")
+        #expect(filters.licenses == ["CC-BY-SA-4.0", "cc0-1.0"])
+        #expect(filters.licenseGroups == [.commercial, .noAttribution])
+        #expect(throws: FilterValueError.self) { try filters.addLicenses("CC-BY-2.0,,x") }
+        do {
+            try filters.addLicenses("comercial")
+            Issue.record("a misspelt group was accepted")
+        } catch {
+            #expect(error.description.contains("did you mean 'commercial'?"))
+        }
+        #expect(throws: FilterValueError.self) { try filters.addLicenses("CC-XY-2.0") }
+        #expect(throws: FilterValueError.self) { try filters.addLicenses("CC-BY-") }
+    }
+
+    @Test("removing the kinds a source applied leaves the rest")
+    func removingApplied() {
+        let filters = SearchFilters(licenseGroups: [.commercial], orientation: .portrait, minWidth: 10)
+        #expect(filters.kinds == [.license, .orientation, .size])
+        let rest = filters.removing([.license, .size])
+        #expect(rest == SearchFilters(orientation: .portrait))
+        #expect(rest.kinds.names == ["orientation"])
+    }
+
+    @Test("unknownKinds names the filters a photo lacks the field for, and only those")
+    func unknownKinds() {
+        let filters = SearchFilters(licenseGroups: [.commercial], orientation: .square, takenAfter: Date())
+        #expect(filters.unknownKinds(in: photo()) == [.license, .orientation, .takenDate])
+        #expect(filters.unknownKinds(in: photo(license: ccByNC, width: 1, height: 2, takenAt: Date())) == [])
+        #expect(SearchFilters(licenses: ["CC0-1.0"]).unknownKinds(in: photo(license: License(name: "?"))) == [.license])
+        #expect(SearchFilters().unknownKinds(in: photo()) == [])
+    }
+}
