@@ -18,22 +18,13 @@ extension SearchFilters {
         return formatter.date(from: text)
     }
 
-    /// The licence ids of the vocabulary every provider maps into (``License/id``), for checking
-    /// and did-you-mean; SPDX Creative Commons ids (`CC-BY-2.0`, …) are accepted besides.
-    public static let namedLicenseIDs = [
-        "CC0-1.0", "PDM-1.0", "no-known-copyright", "us-gov-work", "unsplash", "pexels", "pixabay",
-        "all-rights-reserved", "unknown",
-    ]
+    /// The licence ids of the vocabulary every provider maps into (``LicenseCatalog/all``), for
+    /// checking and did-you-mean.
+    public static var namedLicenseIDs: [String] { LicenseCatalog.all.map(\.id) }
 
-    /// Whether `id` is a licence id of the vocabulary: a named one or an SPDX Creative Commons id.
+    /// Whether `id` is a licence id of the catalogue, in any letter case.
     public static func isKnownLicenseID(_ id: String) -> Bool {
-        if namedLicenseIDs.contains(where: { $0.caseInsensitiveCompare(id) == .orderedSame }) { return true }
-        let parts = id.uppercased().split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[0] == "CC", let version = parts.last,
-            version.allSatisfy({ $0.isNumber || $0 == "." }), version.first?.isNumber == true
-        else { return false }
-        let terms = parts.dropFirst().dropLast()
-        return terms.allSatisfy { ["BY", "SA", "NC", "ND"].contains($0) } && terms.first == "BY"
+        LicenseCatalog.all.contains { $0.id.caseInsensitiveCompare(id) == .orderedSame }
     }
 
     /// Adds the comma-separated ids and groups in `text` (`CC-BY-2.0,commercial`), or says what is
