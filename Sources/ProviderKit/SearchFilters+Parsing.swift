@@ -40,6 +40,8 @@ extension SearchFilters {
                 licenseGroups.insert(group)
             } else if Self.isKnownLicenseID(item) {
                 licenses.insert(item)
+            } else if let known = LicenseCatalog.license(named: item), known.id != "unknown" {
+                licenses.insert(known.id)  // a name as people write it: `cc0`, `CC BY 4.0`, `public domain`
             } else {
                 let names = LicenseGroup.allCases.map(\.rawValue) + Self.namedLicenseIDs
                 let near = names.min {

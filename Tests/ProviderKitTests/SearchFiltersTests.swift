@@ -106,6 +106,10 @@ struct SearchFiltersTests {
         }
         #expect(throws: FilterValueError.self) { try filters.addLicenses("CC-XY-2.0") }
         #expect(throws: FilterValueError.self) { try filters.addLicenses("CC-BY-") }
+        // Names as people write them resolve to the catalogue's ids.
+        var named = SearchFilters()
+        try named.addLicenses("cc0,CC BY 4.0")
+        #expect(named.licenses == ["CC0-1.0", "CC-BY-4.0"])
     }
 
     @Test("removing the kinds a source applied leaves the rest")
