@@ -45,12 +45,12 @@ extension SearchFilters {
             } else {
                 let names = LicenseGroup.allCases.map(\.rawValue) + Self.namedLicenseIDs
                 let near = names.min {
-                    Self.distance($0.lowercased(), item.lowercased())
-                        < Self.distance($1.lowercased(), item.lowercased())
+                    EditDistance.between($0.lowercased(), item.lowercased())
+                        < EditDistance.between($1.lowercased(), item.lowercased())
                 }
                 let hint =
                     near.flatMap {
-                        Self.distance($0.lowercased(), item.lowercased()) <= 3 ? " (did you mean '\($0)'?)" : nil
+                        EditDistance.between($0.lowercased(), item.lowercased()) <= 3 ? " (did you mean '\($0)'?)" : nil
                     } ?? ""
                 throw FilterValueError(
                     key: "license", value: item,
@@ -59,25 +59,6 @@ extension SearchFilters {
                 )
             }
         }
-    }
-
-    /// The edit distance between two short strings.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 }
 

@@ -1,11 +1,12 @@
 import Foundation
+import ProviderKit
 
 /// Finds the valid name closest to a misspelt one, for "did you mean" hints.
 enum NameSuggestion {
     /// The candidate nearest to `name`, if it is near enough to be a likely typo.
     static func closest(to name: String, in candidates: [String]) -> String? {
         let lowered = name.lowercased()
-        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
+        let scored = candidates.map { ($0, EditDistance.between(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         return best.1 <= max(2, name.count / 3) ? best.0 : nil
     }
@@ -13,25 +14,6 @@ enum NameSuggestion {
     /// Ends a sentence about a misspelt name: "; did you mean `x`?" when a candidate is close, else ".".
     static func hint(for name: String, in candidates: [String]) -> String {
         closest(to: name, in: candidates).map { "; did you mean `\($0)`?" } ?? "."
-    }
-
-    /// Levenshtein edit distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
 
