@@ -88,6 +88,8 @@ struct SecretEncodingTests {
             #expect(Redaction.redact(text, secrets: [secret]) == "<p>Invalid key *** given</p>")
         }
         #expect(Redaction.redact("fish &amp; chips", secrets: [secret]) == "fish &amp; chips")
+        // A secret whose first character is escaped: the scan must start at the `&`.
+        #expect(Redaction.redact("key &lt;500&gt;XYZ== sent", secrets: ["<500>XYZ=="]) == "key *** sent")
     }
 
     @Test("secret query parameters in echoed text lose their values, whatever the encoding")

@@ -56,7 +56,10 @@ public enum Redaction {
         var index = 0
         var changed = false
         while index < bytes.count {
-            if let length = patterns.lazy.compactMap({ SecretMatcher.match($0, in: bytes, at: index) }).max() {
+            let byte = bytes[index]
+            if let length = patterns.lazy.filter({ SecretMatcher.mayStart($0, with: byte) })
+                .compactMap({ SecretMatcher.match($0, in: bytes, at: index) }).max()
+            {
                 output += Array("***".utf8)
                 index += length
                 changed = true
@@ -70,10 +73,7 @@ public enum Redaction {
 
     /// Whether `text` holds `secret` in any of the forms ``redact(_:secrets:)`` hides.
     public static func contains(_ text: String, secret: String) -> Bool {
-        let pattern = Array(secret.utf8)
-        guard !pattern.isEmpty else { return false }
-        let bytes = Array(text.utf8)
-        return bytes.indices.contains { SecretMatcher.match(pattern, in: bytes, at: $0) != nil }
+        SecretMatcher.occurs(Array(secret.utf8), in: Array(text.utf8))
     }
 
     /// `text` (an error body that may echo a request) with the value of every `name=value` pair
@@ -134,6 +134,25 @@ public enum Redaction {
 
 /// Matches one secret against text in any of the encodings a URL or a JSON echo can give it.
 enum SecretMatcher {
+    /// Whether a form of `secret` can begin with `byte`: its first byte as written, or with the
+    /// space and `+` of form encoding swapped, or the start of an escape (`%`, `\`, `&`). Every
+    /// scan checks this first, so the full match runs only where one could start.
+    static func mayStart(_ secret: [UInt8], with byte: UInt8) -> Bool {
+        guard let first = secret.first else { return false }
+        switch byte {
+        case first, UInt8(ascii: "%"), UInt8(ascii: "\\"), UInt8(ascii: "&"): return true
+        case UInt8(ascii: "+"): return first == UInt8(ascii: " ")
+        case UInt8(ascii: " "): return first == UInt8(ascii: "+")
+        default: return false
+        }
+    }
+
+    /// Whether any form of `secret` occurs anywhere in `text`.
+    static func occurs(_ secret: [UInt8], in text: [UInt8]) -> Bool {
+        !secret.isEmpty
+            && text.indices.contains { mayStart(secret, with: text[$0]) && match(secret, in: text, at: $0) != nil }
+    }
+
     /// The length of the text matching `secret` at `start`, or `nil`.
     static func match(_ secret: [UInt8], in text: [UInt8], at start: Int) -> Int? {
         match(secret, 0, text, start).map { $0 - start }
