@@ -21,7 +21,7 @@ struct CommonsProvider: PhotoProvider {
             query = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if query?.isEmpty != false { return .pages { _ in nil } }
         }
-        let parameters = CommonsRequests.parameters(query: query, options: options)
+        let parameters = CommonsRequests.parameters(query: query, options: options, filters: request.filters)
         let batches = CommonsBatches()
         // Every batch brings up to page_size new files; a few more for batches MediaWiki splits.
         let lastPage = request.limit / options.pageSize + 4

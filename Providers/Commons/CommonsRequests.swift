@@ -24,7 +24,10 @@ enum CommonsRequests {
     }
 
     /// The parameters of the first request for `query` (`nil`: the popular category).
-    static func parameters(query: String?, options: CommonsFactory.Options) -> [(String, String)] {
+    /// In a search, `filters` add CirrusSearch's `filew`/`fileh` keywords (``sizeKeywords(_:)``).
+    static func parameters(
+        query: String?, options: CommonsFactory.Options, filters: SearchFilters = SearchFilters()
+    ) -> [(String, String)] {
         // `maxage`: MediaWiki answers `max-age=0` unless asked, and grants the lifetime to
         // successful answers only, so the HTTP cache keeps results for 10 minutes but never errors.
         var items: [(String, String)] = [
@@ -32,7 +35,8 @@ enum CommonsRequests {
         ]
         if let query {
             items += [
-                ("generator", "search"), ("gsrnamespace", "6"), ("gsrsearch", "filetype:bitmap|drawing \(query)"),
+                ("generator", "search"), ("gsrnamespace", "6"),
+                ("gsrsearch", (["filetype:bitmap|drawing"] + sizeKeywords(filters) + [query]).joined(separator: " ")),
                 ("gsrlimit", String(options.pageSize)),
             ]
         } else {
@@ -49,6 +53,16 @@ enum CommonsRequests {
         ]
         if let language = options.language { items.append(("iiextmetadatalanguage", language)) }
         return items
+    }
+
+    /// CirrusSearch's `filew:>N` / `fileh:>N` keywords for the minimum size, a pre-filter only
+    /// (the view-model checks the size again). `>` is sent with one pixel less, so the search
+    /// keeps the minimum itself whether CirrusSearch reads `>` as "more than" or "at least".
+    static func sizeKeywords(_ filters: SearchFilters) -> [String] {
+        var keywords: [String] = []
+        if let minWidth = filters.minWidth, minWidth > 1 { keywords.append("filew:>\(minWidth - 1)") }
+        if let minHeight = filters.minHeight, minHeight > 1 { keywords.append("fileh:>\(minHeight - 1)") }
+        return keywords
     }
 
     /// The URL for `parameters` with `continuation` merged in, as MediaWiki asks: every key of

@@ -9,18 +9,29 @@ struct FlickrProvider: PhotoProvider {
 
     var supportsPopular: Bool { true }
 
+    /// A search sends the licences and taken dates (``FlickrFilters``); the popular feed none.
+    func appliedFilters(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities {
+        FlickrFilters.applied(for: operation)
+    }
+
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
         guard query?.isEmpty != true, request.limit > 0 else {
             return .pages { _ in nil }  // an empty query never calls the API
         }
+        if query != nil, FlickrFilters.licenseIDs(request.filters, configured: options.license)?.isEmpty == true {
+            return .pages { _ in nil }  // no Flickr licence passes the filters
+        }
+        let datesAtSource = query != nil && request.filters.kinds.contains(.takenDate)
         let wanted = min(request.limit, FlickrRequests.resultCeiling)
         let perPage = min(options.perPage, wanted)
         let lastPage = (FlickrRequests.resultCeiling + perPage - 1) / perPage
         return .paging(wanted: wanted, lastPage: lastPage, keeping: request.filtersAfter) { page in
             let list = try await fetch(request, page: page, perPage: perPage)
             return FetchedPage(
-                photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) },
+                // Flickr compares a photo whose taken date is unknown by a date it made up: drop it.
+                photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) }
+                    .filter { !datesAtSource || $0.takenAt != nil },
                 totalPages: list.pages?.int, totalAvailable: list.total?.int)
         }
     }

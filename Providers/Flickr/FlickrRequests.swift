@@ -23,9 +23,12 @@ enum FlickrRequests {
                 URLQueryItem(name: "content_types", value: "0"),
                 URLQueryItem(name: "media", value: "photos"),
             ]
-            if !options.license.isEmpty {
-                items.append(
-                    URLQueryItem(name: "license", value: options.license.map(String.init).joined(separator: ",")))
+            // `text` stays: Flickr refuses date-only searches without a "limiting parameter".
+            if let ids = FlickrFilters.licenseIDs(request.filters, configured: options.license) {
+                items.append(URLQueryItem(name: "license", value: ids.map(String.init).joined(separator: ",")))
+            }
+            for (name, value) in FlickrFilters.takenDateParameters(request.filters) {
+                items.append(URLQueryItem(name: name, value: value))
             }
         case .popular:
             items = [URLQueryItem(name: "method", value: "flickr.interestingness.getList")]

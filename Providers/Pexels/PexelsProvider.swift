@@ -16,7 +16,8 @@ struct PexelsProvider: PhotoProvider {
         guard query?.isEmpty != true, request.limit > 0 else { return .pages { _ in nil } }
         let perPage = min(options.perPage, request.limit)
         return .paging(wanted: request.limit, keeping: request.filtersAfter) { page in
-            let url = try PexelsRequests.url(query: query, page: page, perPage: perPage, endpoint: options.endpoint)
+            let url = try PexelsRequests.url(
+                query: query, page: page, perPage: perPage, endpoint: options.endpoint, filters: request.filters)
             let call = PexelsRequests.call(url, for: request, apiKey: options.apiKey, context: context)
             let response = try await context.http.sendAPI(call, source: "Pexels")
             let list = try read(response, maxPhotos: perPage)

@@ -4,12 +4,18 @@ import ProviderKit
 /// Builds Pexels' search and curated calls. The key goes in a header, never in the URL.
 enum PexelsRequests {
     /// `{endpoint}/v1/search?query=…&page=…&per_page=…`, or `{endpoint}/v1/curated?…` without a query.
-    static func url(query: String?, page: Int, perPage: Int, endpoint: URL) throws -> URL {
+    /// In a search, `filters` add Pexels' `orientation` and `size` as pre-filters (see ``PexelsFilters``).
+    static func url(
+        query: String?, page: Int, perPage: Int, endpoint: URL, filters: SearchFilters = SearchFilters()
+    ) throws -> URL {
         var items: [URLQueryItem] = []
         let path: String
         if let query {
             path = "/v1/search"
             items.append(URLQueryItem(name: "query", value: query))
+            for (name, value) in PexelsFilters.parameters(for: filters) {
+                items.append(URLQueryItem(name: name, value: value))
+            }
         } else {
             path = "/v1/curated"
         }

@@ -11,6 +11,8 @@ struct PixabayProvider: PhotoProvider {
     static let cachePolicy = HTTPCachePolicy(isCacheable: true, minimumLifetime: .seconds(86_400))
 
     var supportsPopular: Bool { true }
+    /// The minimum size is sent as `min_width`/`min_height` (``PixabayFilters``).
+    var appliedFilters: SearchFilters.Capabilities { PixabayFilters.applied }
 
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -27,13 +29,16 @@ struct PixabayProvider: PhotoProvider {
         let wanted = min(request.limit, PixabayRequests.resultCeiling)
         let perPage = PixabayRequests.perPage(wanted: wanted, options: options)
         let lastPage = (PixabayRequests.resultCeiling + perPage - 1) / perPage
+        let sizeAtSource = request.filters.minWidth != nil || request.filters.minHeight != nil
         return .paging(wanted: wanted, lastPage: lastPage, keeping: request.filtersAfter) { page in
             guard let list = try await fetch(request, page: page, perPage: perPage) else {
                 return FetchedPage(photos: [])  // Pixabay says this page is past the end
             }
             let served = list.totalHits.map { min($0, PixabayRequests.resultCeiling) }
             return FetchedPage(
-                photos: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) },
+                // A hit without its size cannot be known to pass the minimum Pixabay applied.
+                photos: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) }
+                    .filter { !sizeAtSource || ($0.width != nil && $0.height != nil) },
                 totalPages: served.map { ($0 + perPage - 1) / perPage },
                 totalAvailable: list.total ?? list.totalHits)
         }

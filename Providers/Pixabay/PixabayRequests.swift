@@ -38,6 +38,9 @@ enum PixabayRequests {
             URLQueryItem(name: "per_page", value: String(perPage)),
         ]
         if let language = options.language { items.append(URLQueryItem(name: "lang", value: language)) }
+        for (name, value) in PixabayFilters.parameters(for: request.filters) {
+            items.append(URLQueryItem(name: name, value: value))
+        }
         guard var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false) else {
             throw ProviderError.badData("`endpoint` is not a URL Pixabay calls can be built on")
         }

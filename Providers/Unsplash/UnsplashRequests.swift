@@ -22,7 +22,7 @@ enum UnsplashRequests {
             path = "/search/photos"
             items.insert(URLQueryItem(name: "query", value: text), at: 0)
             items.append(URLQueryItem(name: "content_filter", value: options.contentFilter))
-            if let orientation = options.orientation {
+            if let orientation = options.orientation ?? orientation(request.filters.orientation) {
                 items.append(URLQueryItem(name: "orientation", value: orientation))
             }
         case .popular:
@@ -40,6 +40,19 @@ enum UnsplashRequests {
             throw ProviderError.badData("`endpoint` is not a URL Unsplash calls can be built on")
         }
         return url
+    }
+
+    /// Unsplash's `orientation` for the orientation filter: `landscape`, `portrait`, `squarish`.
+    ///
+    /// Only a pre-filter: Unsplash does not document where `squarish` ends, so the view-model
+    /// still checks the orientation on the photos' sizes. The configured `orientation` option wins.
+    static func orientation(_ wanted: SearchFilters.Orientation?) -> String? {
+        switch wanted {
+        case .landscape: "landscape"
+        case .portrait: "portrait"
+        case .square: "squarish"
+        case nil: nil
+        }
     }
 
     /// The headers of every call: the key as `Client-ID`, and the API version Unsplash documents.

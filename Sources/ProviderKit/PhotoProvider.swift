@@ -16,9 +16,19 @@ public protocol PhotoProvider: Sendable {
     /// The kinds of ``SearchRequest/filters`` the provider applies at its source (translated into
     /// its request); the view-model applies the others to the photos it receives.
     var appliedFilters: SearchFilters.Capabilities { get }
+
+    /// The kinds of filter the provider applies at its source for `operation`; a source whose
+    /// popular feed takes no filters applies fewer there than in a search. By default
+    /// ``appliedFilters`` for every operation.
+    func appliedFilters(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities
 }
 
 extension PhotoProvider {
     /// By default a provider applies no filter itself.
     public var appliedFilters: SearchFilters.Capabilities { [] }
+
+    /// By default a provider applies the same filters whatever the operation.
+    public func appliedFilters(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities {
+        appliedFilters
+    }
 }

@@ -113,7 +113,7 @@ public struct SearchFilters: Sendable, Equatable {
 
     /// Whether `photo` passes every filter; a photo whose field is unknown fails a filter on it.
     public func matches(_ photo: Photo) -> Bool {
-        matchesLicense(photo.license) && matchesSize(of: photo) && matchesTaken(photo.takenAt)
+        accepts(photo.license) && matchesSize(of: photo) && matchesTaken(photo.takenAt)
     }
 
     /// The kinds of filter set here that `photo` lacks the field for (so it cannot pass them).
@@ -137,7 +137,9 @@ public struct SearchFilters: Sendable, Equatable {
         return unknown
     }
 
-    private func matchesLicense(_ license: License?) -> Bool {
+    /// Whether `license` passes the licence ids and groups (a source uses it to list, from its
+    /// own licences, those to ask for).
+    public func accepts(_ license: License?) -> Bool {
         if !licenses.isEmpty {
             guard let id = license?.id.lowercased(), licenses.contains(where: { $0.lowercased() == id }) else {
                 return false

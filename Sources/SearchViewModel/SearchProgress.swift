@@ -25,7 +25,9 @@ struct SearchProgress {
         names = lineup.providers.map(\.name)
         merger = ResultMerger(providers: lineup.providers.map { ($0.name, $0.weight) }, limit: limit)
         running = Array(repeating: true, count: lineup.providers.count)
-        filtersAfter = lineup.providers.map { request.filters.kinds.subtracting($0.provider.appliedFilters) }
+        filtersAfter = lineup.providers.map {
+            request.filters.kinds.subtracting($0.provider.appliedFilters(for: request.operation))
+        }
         knownKinds = Array(repeating: [], count: lineup.providers.count)
         runningCount = lineup.providers.count
         state = SearchState(
@@ -37,8 +39,9 @@ struct SearchProgress {
             results: [], isRunning: true)
         for (index, live) in lineup.providers.enumerated() where !request.filters.isEmpty {
             let asked = request.filters.kinds
-            state.providers[index].filtersAtSource = asked.intersection(live.provider.appliedFilters).names
-            state.providers[index].filtersAfter = asked.subtracting(live.provider.appliedFilters).names
+            let applied = live.provider.appliedFilters(for: request.operation)
+            state.providers[index].filtersAtSource = asked.intersection(applied).names
+            state.providers[index].filtersAfter = asked.subtracting(applied).names
         }
     }
 

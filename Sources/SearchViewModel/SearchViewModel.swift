@@ -70,7 +70,8 @@ public final class SearchViewModel: Sendable {
         for (index, live) in lineup.providers.enumerated() {
             var providerRequest = request.limited(to: live.maxResults ?? request.limit)
                 .due(by: schedule.dueByProvider[index])
-            providerRequest.filtersAfter = request.filters.removing(live.provider.appliedFilters)
+            providerRequest.filtersAfter = request.filters.removing(
+                live.provider.appliedFilters(for: request.operation))
             let run = ProviderRun(provider: live.provider, request: providerRequest)
             runs.append(
                 Task {

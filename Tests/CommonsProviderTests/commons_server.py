@@ -5,7 +5,7 @@ Prints its port, then serves until standard input closes. Like the real service:
 - a request whose User-Agent is not descriptive ("name/version (contact) …") gets HTTP 403 in plain
   text, the body Wikimedia's front end sends;
 - `generator=search` with `gsrsearch=filetype:bitmap|drawing <words>` finds the 90 files whose title
-  or categories hold every word; `gsrlimit`/`gsroffset` page; the answer's `query.pages` is an object
+  or categories hold every word (and, with `filew:>N`/`fileh:>N`, whose width/height exceed N); `gsrlimit`/`gsroffset` page; the answer's `query.pages` is an object
   keyed by page id (in page-id order, not rank order: rank is each page's `index`); more results
   give `"continue": {"gsroffset": <int>, "continue": "gsroffset||"}`, the last batch
   `"batchcomplete": ""` and no `continue`; past the end (or no match) there is no `query` at all;
@@ -194,6 +194,11 @@ class Handler(BaseHTTPRequestHandler):
             if not search.startswith("filetype:bitmap|drawing "):
                 return self.api_error("badvalue", "expected a filetype filter")
             words = search[len("filetype:bitmap|drawing "):].lower().split()
+            # CirrusSearch's file-size keywords: `filew:>N` / `fileh:>N`, width or height above N pixels.
+            least = {}
+            for word in [w for w in words if w.startswith(("filew:>", "fileh:>"))]:
+                least["width" if word.startswith("filew") else "height"] = int(word[len("filew:>"):])
+            words = [w for w in words if not w.startswith(("filew:", "fileh:"))]
             special = " ".join(words)
             if special == "throttle":
                 return self.send(429, "Too many requests. Please respect our robot policy https://w.wiki/4wJS.\n",
@@ -215,7 +220,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(200, '{"continue":{"gsroffset":2,"continue":"gsroffset||"},"query":{"pages":{"4'
                                       '0000001":{"pageid":40000001,"ns":6,"ti')
             found = [f for f in FILES if all(w in f["title"].lower() or w in f["meta"].get("Categories", {})
-                                             .get("value", "").lower() for w in words)]
+                                             .get("value", "").lower() for w in words)
+                     and all(f[side] > floor for side, floor in least.items())]
             limit = int(query.get("gsrlimit", "10"))
             offset = int(query.get("gsroffset", "0"))
             batch = found[offset:offset + limit]

@@ -3,7 +3,8 @@
 
 Prints its port, then serves until standard input closes. Path: /services/rest/.
 Methods: flickr.photos.search (text must match every word of a photo's title, tags
-or description) and flickr.interestingness.getList, over 230 generated photos.
+or description; `license`, `min_taken_date` and `max_taken_date` narrow it as Flickr documents)
+and flickr.interestingness.getList, over 230 generated photos.
 
 Flickr's traps, reproduced:
 - no `format` answers XML; `format=json` without `nojsoncallback=1` answers JSONP;
@@ -96,6 +97,19 @@ def matches(photo, text):
     return all(word in haystack.split() or word in haystack for word in text.lower().split())
 
 
+def narrowed(found, query):
+    """Applies the documented search filters: `license` (a comma list of ids), and
+    `min_taken_date`/`max_taken_date` as MySQL datetimes, both bounds inclusive."""
+    if "license" in query:
+        allowed = set(query["license"].split(","))
+        found = [p for p in found if str(p["license"]) in allowed]
+    if "min_taken_date" in query:
+        found = [p for p in found if p["datetaken"] >= query["min_taken_date"]]
+    if "max_taken_date" in query:
+        found = [p for p in found if p["datetaken"] <= query["max_taken_date"]]
+    return found
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -164,6 +178,7 @@ class Handler(BaseHTTPRequestHandler):
             if text == "garbage":
                 return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
             found = [p for p in PHOTOS if matches(p, "harbor" if text == "emptytotal" else text)] if text else []
+            found = narrowed(found, query)
         elif method == "flickr.interestingness.getList":
             found = PHOTOS[:120]
         else:
