@@ -2,10 +2,11 @@ import ProviderKit
 
 /// Merges pages from several providers into one ranked, de-duplicated list.
 ///
-/// Score is weighted reciprocal-rank fusion: weight / (60 + rank within its provider).
-/// A photo reached twice keeps the richer record (equally rich: the record of the provider
-/// listed first, then of its better rank) and the better score, whichever provider answered
-/// first. Ties are broken by provider order in the configuration, then rank within the provider.
+/// Score is weighted reciprocal-rank fusion summed over providers: a photo's score is the sum,
+/// over every provider that returned it, of weight / (60 + its rank there); within one provider
+/// only its best rank counts. A photo reached twice keeps the richer record (equally rich: the
+/// record of the provider listed first, then of its better rank), whichever provider answered
+/// first. Ties are broken by the first-listed provider that returned the photo, then its rank there.
 ///
 /// The best `limit` photos are kept up to date as pages arrive (a heap of `limit` entries), so
 /// adding a page costs O(page × log limit) and reading the ranking O(limit × log limit), however
@@ -14,19 +15,34 @@ public struct ResultMerger: Sendable {
     /// The constant k of reciprocal-rank fusion.
     public static let fusionConstant = 60.0
 
-    /// One distinct photo: where its record is kept, and its best placing.
+    /// One distinct photo: where its record is kept, and its placing.
     private struct Entry: Sendable {
         /// Where the record shown for the photo is, and which provider and rank sent it.
         var page: Int
         var index: Int
         var recordOrder: Int
         var recordRank: Int
-        /// The best placing among every provider that sent the photo.
+        /// Its placing: the sum of its contributions, and the first-listed provider's rank.
         var placing: Placing
+        /// The providers (by place in the configuration) that sent it, with their best rank, in
+        /// the order they arrived; the first kept apart so a photo one provider sent allocates nothing.
+        var first: Sent
+        var more: [Sent] = []
+
+        /// Every provider that sent the photo, in configuration order.
+        var sent: [Sent] { ([first] + more).sorted { $0.order < $1.order } }
+    }
+
+    /// A provider's place in the configuration and the photo's best rank within it.
+    private struct Sent: Sendable {
+        var order: Int
+        var rank: Int
     }
 
     private let weights: [String: Double]
     private var order: [String: Int]
+    /// Provider names by place in the configuration (then of first appearance).
+    private var names: [String]
     /// Every page as it arrived; entries refer into these, so no photo is copied while merging.
     private var pages: [[Photo]] = []
     private var entries: [Entry] = []
@@ -45,6 +61,8 @@ public struct ResultMerger: Sendable {
         }
         self.weights = weights
         self.order = order
+        names = Array(repeating: "", count: (order.values.max() ?? -1) + 1)
+        for (name, index) in order { names[index] = name }
         top = TopPlacings(limit: limit)
     }
 
@@ -64,8 +82,9 @@ public struct ResultMerger: Sendable {
             let candidate = Entry(
                 page: page, index: index, recordOrder: providerOrder, recordRank: rank,
                 placing: Placing(
-                    score: weight / (Self.fusionConstant + Double(rank)), providerOrder: providerOrder,
-                    providerRank: rank))
+                    score: Self.contribution(weight: weight, rank: rank), providerOrder: providerOrder,
+                    providerRank: rank),
+                first: Sent(order: providerOrder, rank: rank))
             let idKey = PhotoFingerprint.id(provider: providerOrder, id: photos[index].id)
             let pageKey = photos[index].pageURL.flatMap(PhotoFingerprint.page)
             let existing = entryByKey.value(for: idKey) ?? pageKey.flatMap(entryByKey.value(for:))
@@ -88,7 +107,25 @@ public struct ResultMerger: Sendable {
         if let known = order[provider] { return known }
         let next = (order.values.max() ?? -1) + 1
         order[provider] = next
+        if names.count <= next { names += Array(repeating: "", count: next + 1 - names.count) }
+        names[next] = provider
         return next
+    }
+
+    /// The term a provider adds to a photo's score: its weight over (k + the photo's rank there).
+    public static func contribution(weight: Double, rank: Int) -> Double {
+        weight / (fusionConstant + Double(rank))
+    }
+
+    private func weight(ofOrder order: Int) -> Double {
+        order < names.count ? weights[names[order]] ?? 1.0 : 1.0
+    }
+
+    /// The placing of photos sent by `sent` (in configuration order): the sum of their
+    /// contributions, added in configuration order so any arrival order gives the same score.
+    private func placing(_ sent: [Sent]) -> Placing {
+        let score = sent.reduce(0.0) { $0 + Self.contribution(weight: weight(ofOrder: $1.order), rank: $1.rank) }
+        return Placing(score: score, providerOrder: sent.first?.order ?? 0, providerRank: sent.first?.rank ?? 0)
     }
 
     private func photo(_ entry: Entry) -> Photo { pages[entry.page][entry.index] }
@@ -107,8 +144,17 @@ public struct ResultMerger: Sendable {
             entry.recordOrder = candidate.recordOrder
             entry.recordRank = candidate.recordRank
         }
-        let placedBetter = candidate.placing.precedes(entry.placing)
-        if placedBetter { entry.placing = candidate.placing }
+        // Within one provider the best rank counts once: a provider's later record ranks lower.
+        guard entry.first.order != candidate.first.order,
+            !entry.more.contains(where: { $0.order == candidate.first.order })
+        else {
+            entries[index] = entry
+            return false
+        }
+        entry.more.append(candidate.first)
+        let placing = placing(entry.sent)
+        let placedBetter = placing.precedes(entry.placing)
+        entry.placing = placing
         entries[index] = entry
         return placedBetter
     }
@@ -130,8 +176,15 @@ public struct ResultMerger: Sendable {
 
     private func rankedPhotos(_ indices: [Int]) -> [RankedPhoto] {
         indices.enumerated().map {
-            RankedPhoto(
-                rank: $0.offset + 1, score: entries[$0.element].placing.score, photo: photo(entries[$0.element]))
+            let entry = entries[$0.element]
+            return RankedPhoto(
+                rank: $0.offset + 1, score: entry.placing.score, photo: photo(entry),
+                explanation: entry.sent.map {
+                    let weight = weight(ofOrder: $0.order)
+                    return ScoreContribution(
+                        provider: names[$0.order], rank: $0.rank, weight: weight,
+                        value: Self.contribution(weight: weight, rank: $0.rank))
+                })
         }
     }
 }

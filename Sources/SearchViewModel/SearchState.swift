@@ -101,15 +101,38 @@ public struct ProviderStatus: Sendable, Equatable {
 public struct RankedPhoto: Sendable, Equatable {
     /// 1-based position in the merged list.
     public var rank: Int
-    /// Weighted reciprocal-rank-fusion score; higher is better.
+    /// Weighted reciprocal-rank-fusion score, the sum of ``explanation``'s values; higher is better.
     public var score: Double
     /// The richest record of the photo among the providers that found it.
     public var photo: Photo
+    /// What each provider that returned the photo added to its score, in configuration order.
+    public var explanation: [ScoreContribution]
 
     /// Creates a ranked photo.
-    public init(rank: Int, score: Double, photo: Photo) {
+    public init(rank: Int, score: Double, photo: Photo, explanation: [ScoreContribution] = []) {
         self.rank = rank
         self.score = score
         self.photo = photo
+        self.explanation = explanation
+    }
+}
+
+/// One provider's term in a photo's score: weight / (60 + rank), its rank there the best it gave.
+public struct ScoreContribution: Sendable, Equatable {
+    /// The provider's instance name.
+    public var provider: String
+    /// The photo's best rank within the provider (1 is its first result).
+    public var rank: Int
+    /// The provider's configured weight.
+    public var weight: Double
+    /// What it added to the score: weight / (60 + rank).
+    public var value: Double
+
+    /// Creates a contribution.
+    public init(provider: String, rank: Int, weight: Double, value: Double) {
+        self.provider = provider
+        self.rank = rank
+        self.weight = weight
+        self.value = value
     }
 }

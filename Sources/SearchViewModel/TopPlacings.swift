@@ -2,7 +2,7 @@
 struct Placing: Sendable, Equatable {
     /// Weighted reciprocal-rank-fusion score; higher is better.
     var score: Double
-    /// The place in the configuration of the provider that placed the photo best.
+    /// The place in the configuration of the first-listed provider that returned the photo.
     var providerOrder: Int
     /// The photo's rank within that provider.
     var providerRank: Int

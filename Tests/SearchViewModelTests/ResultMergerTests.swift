@@ -33,7 +33,7 @@ struct ResultMergerTests {
         #expect(merger.ranked(limit: 5).map(\.photo.id) == ["y", "x"])
     }
 
-    @Test("the same page URL from two providers is one result with the richer record and the better score")
+    @Test("the same page URL from two providers is one result with the richer record and both contributions")
     func deduplicatesByPageURL() {
         var merger = ResultMerger(providers: [("flickr", 1.0), ("mirror", 1.0)])
         let sparse = Photo(provider: "flickr", id: "5", pageURL: URL(string: "https://www.flickr.com/photos/ann/5/"))
@@ -46,8 +46,57 @@ struct ResultMergerTests {
         #expect(ranked.count == 2)
         let merged = ranked.first { $0.photo.id == "m5" }
         #expect(merged?.photo.title == "Harbour")
-        #expect(merged?.score == 1.0 / 61)  // the mirror's rank 1 beats flickr's rank 2
-        #expect(merged?.rank == 2)  // tied with flickr's rank 1 on score; flickr comes first in the configuration
+        #expect(merged?.score == 1.0 / 62 + 1.0 / 61)  // flickr's rank 2 plus the mirror's rank 1
+        #expect(merged?.rank == 1)  // found by both, it passes flickr's rank 1 found by one
+    }
+
+    @Test("a photo's score is the sum of one contribution per provider, each its weight over 60 + its best rank")
+    func contributionsSumToScore() {
+        var merger = ResultMerger(providers: [("flickr", 1.0), ("openverse", 0.5), ("local", 2.5)])
+        let shared = { (provider: String, id: String) in
+            Photo(provider: provider, id: id, pageURL: URL(string: "https://example.com/p/\(id)"))
+        }
+        // Three providers send overlapping lists; openverse sends photo 3 twice (ranks 2 and 4).
+        merger.add([shared("flickr", "1"), shared("flickr", "2"), shared("flickr", "3")], from: "flickr")
+        merger.add(
+            [shared("openverse", "2"), shared("openverse", "3"), shared("openverse", "9"), shared("openverse", "3")],
+            from: "openverse")
+        merger.add([shared("local", "3"), shared("local", "1")], from: "local")
+        let ranked = merger.ranked(limit: 10)
+        #expect(ranked.count == 4)
+        for result in ranked {
+            let sum = result.explanation.reduce(0.0) { $0 + $1.value }
+            #expect(abs(sum - result.score) < 1e-9)
+            for part in result.explanation {
+                #expect(abs(part.value - part.weight / (60 + Double(part.rank))) < 1e-12)
+            }
+        }
+        let three = ranked.first { $0.photo.pageURL?.path == "/p/3" }
+        #expect(three?.explanation.map(\.provider) == ["flickr", "openverse", "local"])
+        #expect(three?.explanation.map(\.rank) == [3, 2, 1])  // openverse's better rank counts, once
+        #expect(three?.explanation.map(\.weight) == [1.0, 0.5, 2.5])
+        #expect(three?.rank == 1)
+    }
+
+    @Test("scores of merged photos do not depend on the order the providers answered in")
+    func sumIndependentOfArrival() {
+        let lists = ["a": ["1", "2", "3"], "b": ["3", "1"], "c": ["2", "3"]]
+        func ranked(_ arrival: [String]) -> [RankedPhoto] {
+            var merger = ResultMerger(providers: [("a", 0.7), ("b", 1.3), ("c", 0.9)])
+            for name in arrival {
+                merger.add(
+                    (lists[name] ?? []).map {
+                        Photo(provider: name, id: "\(name)\($0)", pageURL: URL(string: "https://example.com/\($0)"))
+                    }, from: name)
+            }
+            return merger.ranked(limit: 5)
+        }
+        let first = ranked(["a", "b", "c"])
+        for arrival in [["c", "b", "a"], ["b", "a", "c"], ["c", "a", "b"]] {
+            let other = ranked(arrival)
+            #expect(other.map(\.score) == first.map(\.score))
+            #expect(other.map(\.explanation) == first.map(\.explanation))
+        }
     }
 
     @Test("the same id sent twice by one provider is kept once")
