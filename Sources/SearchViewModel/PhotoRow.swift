@@ -23,6 +23,9 @@ public struct PhotoRow: Sendable, Equatable {
     public let license: String
     /// Where to open it: the file path for local photos, otherwise the page URL.
     public let location: String
+    /// Why it ranks here: each provider's term of the score, e.g.
+    /// "flickr #2 ×1.0 .0161 + openverse #5 ×0.5 .0077".
+    public let why: String
 
     /// Creates the row for `ranked`; dates are shown in `timeZone`.
     public init(_ ranked: RankedPhoto, timeZone: TimeZone = .current) {
@@ -36,6 +39,17 @@ public struct PhotoRow: Sendable, Equatable {
         provider = photo.provider
         license = Self.nonBlank(photo.license?.name) ?? ""
         location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
+        why = ranked.explanation.map(Self.term).joined(separator: " + ")
+    }
+
+    /// "flickr #2 ×1.0 .0161": the provider, the photo's rank there, its weight and the term added.
+    static func term(_ part: ScoreContribution) -> String {
+        let weight =
+            (part.weight * 10).rounded() == part.weight * 10
+            ? String(format: "%.1f", part.weight) : String(format: "%.2f", part.weight)
+        var value = String(format: "%.4f", part.value)
+        if value.hasPrefix("0.") { value.removeFirst() }
+        return "\(part.provider) #\(part.rank) ×\(weight) \(value)"
     }
 
     /// "4000×3000" when both sides are known and positive.
@@ -66,6 +80,9 @@ public struct ProviderStatusRow: Sendable, Equatable {
     public let phase: String
     /// "12 photos in 140 ms", a failure or skip reason, or an empty string while running.
     public let detail: String
+    /// Where the filters ran: "license, taken at source; orientation after (−7)", with "; page
+    /// bound reached" when paging stopped at its bound; empty when no filter was asked for.
+    public let filters: String
 
     /// Creates the row for `status`.
     public init(_ status: ProviderStatus) {
@@ -79,6 +96,20 @@ public struct ProviderStatusRow: Sendable, Equatable {
         case .failed, .timedOut: detail = (status.message ?? "") + (status.count > 0 ? " (\(count) before)" : "")
         case .skipped: detail = status.message ?? ""
         }
+        filters = status.phase == .skipped ? "" : Self.filterSummary(status)
+    }
+
+    /// "license, taken at source; orientation after (−7)"; empty when no filter was asked for.
+    static func filterSummary(_ status: ProviderStatus) -> String {
+        var parts: [String] = []
+        if !status.filtersAtSource.isEmpty {
+            parts.append(status.filtersAtSource.joined(separator: ", ") + " at source")
+        }
+        if !status.filtersAfter.isEmpty {
+            parts.append(status.filtersAfter.joined(separator: ", ") + " after (−\(status.removedByFilters))")
+        }
+        if status.reachedPageBound { parts.append("page bound reached") }
+        return parts.joined(separator: "; ")
     }
 
 }

@@ -37,6 +37,22 @@ public struct SearchState: Sendable {
         return !ran.isEmpty && ran.allSatisfy { $0.phase == .failed || $0.phase == .timedOut }
     }
 
+    /// Kinds of filter (``SearchFilters/Capabilities/names``) that no provider evaluated: none
+    /// applied it at its source, and no photo any provider sent had the field for it, while some
+    /// provider's photos lacked it (so the filter removed every photo). Reported once, as a note.
+    public var filtersNoProviderEvaluated: [String] {
+        let ran = providers.filter { $0.phase != .skipped }
+        let lacking = Set(ran.flatMap(\.filtersUnevaluable))
+        return SearchFilters.Capabilities.all.names.filter { kind in
+            lacking.contains(kind)
+                && !ran.contains { status in
+                    status.filtersAtSource.contains(kind)
+                        || (status.filtersAfter.contains(kind) && !status.filtersUnevaluable.contains(kind)
+                            && status.count + status.removedByFilters > 0)
+                }
+        }
+    }
+
     /// Whether the search ended because it was cancelled.
     public var wasCancelled: Bool { providers.contains { $0.phase == .cancelled } }
 }

@@ -77,4 +77,40 @@ struct PhotoRowTests {
             ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
         #expect(skipped.detail == "api_key is empty")
     }
+
+    @Test("provider status rows say which filters ran at the source, which after and how many they removed")
+    func providerFilterSummary() {
+        var status = ProviderStatus(name: "flickr", typeName: "flickr", phase: .ok, count: 12)
+        #expect(ProviderStatusRow(status).filters.isEmpty)
+        status.filtersAtSource = ["license", "taken"]
+        status.filtersAfter = ["orientation"]
+        status.removedByFilters = 7
+        #expect(ProviderStatusRow(status).filters == "license, taken at source; orientation after (−7)")
+        status.filtersAtSource = []
+        status.reachedPageBound = true
+        #expect(ProviderStatusRow(status).filters == "orientation after (−7); page bound reached")
+    }
+
+    @Test("a filter is noted as unevaluated only when no provider applied it or had a photo with its field")
+    func filtersNoProviderEvaluated() {
+        func status(_ name: String, atSource: [String] = [], after: [String], lacking: [String], count: Int)
+            -> ProviderStatus
+        {
+            var status = ProviderStatus(name: name, typeName: "t", phase: .ok, count: count)
+            status.filtersAtSource = atSource
+            status.filtersAfter = after
+            status.filtersUnevaluable = lacking
+            status.removedByFilters = 3
+            return status
+        }
+        var state = SearchState(
+            request: nil,
+            providers: [
+                status("a", after: ["license", "taken"], lacking: ["taken"], count: 2),
+                status("b", after: ["license", "taken"], lacking: ["taken"], count: 0),
+            ], results: [], isRunning: false)
+        #expect(state.filtersNoProviderEvaluated == ["taken"])
+        state.providers.append(status("c", atSource: ["taken"], after: ["license"], lacking: [], count: 0))
+        #expect(state.filtersNoProviderEvaluated.isEmpty)  // c applied it at its source
+    }
 }

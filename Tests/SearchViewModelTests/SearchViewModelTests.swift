@@ -182,7 +182,8 @@ struct SearchViewModelTests {
         let state = await viewModel([first.live(), second.live()]).search(SearchRequest(.search("x"), limit: 30))
         #expect(state.results.map(\.photo.provider) == ["first"])
         #expect(state.results.map(\.photo.title) == ["Pier"])
-        #expect(state.results.map(\.score) == [1.0 / 61])
+        #expect(state.results.map(\.score) == [1.0 / 61 + 1.0 / 61])  // one term from each provider
+        #expect(state.results.first?.explanation.map(\.provider) == ["first", "second"])
     }
 
     @Test("1,000 providers answering at once make a few coalesced snapshots, and the final one is exact")

@@ -62,6 +62,12 @@ struct SearchOptions: ParsableArguments {
     var verbose = false
 
     @Flag(
+        help: ArgumentHelp(
+            "Show why each result ranks where it does: per provider that returned it, its rank there, its weight "
+                + "and the term weight / (60 + rank) it adds to the score (a Why column; \"explanation\" in JSON)."))
+    var explain = false
+
+    @Flag(
         name: .customLong("no-cache"),
         help: ArgumentHelp(
             "Bypass the HTTP cache ($XDG_CACHE_HOME/viewfinder/http, else ~/.cache/viewfinder/http): every API "

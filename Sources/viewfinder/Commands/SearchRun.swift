@@ -86,8 +86,15 @@ struct SearchRun {
             "size": ("a pixel size", "--min-width/--min-height"),
             "taken": ("a date taken", "--taken-after/--taken-before"),
         ]
+        let unevaluated = state.filtersNoProviderEvaluated
+        for kind in unevaluated {
+            let (field, option) = fields[kind] ?? (kind, "--\(kind)")
+            logger.warning(
+                "no provider could evaluate the \(option) filter: none applies it at its source and no photo gives \(field), so it removed every photo"
+            )
+        }
         for status in state.providers {
-            for kind in status.filtersUnevaluable {
+            for kind in status.filtersUnevaluable where !unevaluated.contains(kind) {
                 let (field, option) = fields[kind] ?? (kind, "--\(kind)")
                 logger.warning(
                     "\(status.name): none of its photos gives \(field), so the \(option) filter removed every one"
@@ -113,10 +120,11 @@ struct SearchRun {
         case .table:
             TableRenderer(
                 width: Terminal.width, style: Style(enabled: Terminal.usesColor(onTerminal: Terminal.stdoutIsTerminal)),
+                explain: options.explain,
                 statusLine: Terminal.showsStatusLine
                     ? StatusLine(style: Style(enabled: Terminal.usesColor(onTerminal: true))) : nil)
-        case .json: JSONRenderer()
-        case .ndjson: NDJSONRenderer()
+        case .json: JSONRenderer(explain: options.explain)
+        case .ndjson: NDJSONRenderer(explain: options.explain)
         }
     }
 }

@@ -2,9 +2,12 @@ import SearchViewModel
 
 /// `--format json`: one object once the search is over.
 struct JSONRenderer: SearchRenderer {
+    /// Whether each result carries its `explanation` (`--explain`).
+    var explain = false
+
     mutating func update(_ state: SearchState) {}
 
     mutating func finish(_ state: SearchState) {
-        Console.out(SearchJSON.encode(SearchJSON.Result(state), pretty: true) + "\n")
+        Console.out(SearchJSON.encode(SearchJSON.Result(state, explain: explain), pretty: true) + "\n")
     }
 }

@@ -34,10 +34,16 @@ struct NDJSONRenderer: SearchRenderer {
         }
     }
 
+    /// Whether the final results carry their `explanation` (`--explain`).
+    let explain: Bool
     /// Whether the skipped providers were written (they come first).
     private var wroteSkipped = false
     /// How many events of the search's log were written.
     private var written = 0
+
+    init(explain: Bool = false) {
+        self.explain = explain
+    }
 
     /// Writes what happened since the last snapshot: snapshots are coalesced, so the events
     /// come from the search's log, which has every page and provider result in order.
@@ -61,7 +67,7 @@ struct NDJSONRenderer: SearchRenderer {
 
     mutating func finish(_ state: SearchState) {
         update(state)
-        emit(DoneEvent(result: SearchJSON.Result(state)))
+        emit(DoneEvent(result: SearchJSON.Result(state, explain: explain)))
     }
 
     private func emit(_ event: some Encodable) {

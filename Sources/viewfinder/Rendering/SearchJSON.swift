@@ -10,10 +10,15 @@ enum SearchJSON {
         let results: [PhotoJSON]
         let providers: [ProviderJSON]
 
-        init(_ state: SearchState) {
+        /// `explain`: each result carries its `explanation` (`--explain`).
+        init(_ state: SearchState, explain: Bool = false) {
             query = state.request?.query
             operation = state.request?.query == nil ? "popular" : "search"
-            results = state.results.map { PhotoJSON($0.photo, rank: $0.rank, score: $0.score) }
+            results = state.results.map {
+                PhotoJSON(
+                    $0.photo, rank: $0.rank, score: $0.score,
+                    explanation: explain ? $0.explanation.map(ContributionJSON.init) : nil)
+            }
             providers = state.providers.map(ProviderJSON.init)
         }
 
@@ -46,8 +51,10 @@ enum SearchJSON {
         let license: LicenseJSON?
         let attribution: String?
         let path: String?
+        let explanation: [ContributionJSON]?
 
-        init(_ photo: Photo, rank: Int? = nil, score: Double? = nil) {
+        init(_ photo: Photo, rank: Int? = nil, score: Double? = nil, explanation: [ContributionJSON]? = nil) {
+            self.explanation = explanation
             self.rank = rank
             self.score = score.map { ($0 * 1_000_000).rounded() / 1_000_000 }
             provider = photo.provider
@@ -70,7 +77,7 @@ enum SearchJSON {
         }
 
         enum CodingKeys: String, CodingKey {
-            case rank, score, provider, id, title, author, width, height, tags, license, attribution, path
+            case rank, score, provider, id, title, author, width, height, tags, license, attribution, path, explanation
             case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
@@ -97,6 +104,23 @@ enum SearchJSON {
             try container.encode(license, forKey: .license)
             try container.encode(attribution, forKey: .attribution)
             try container.encode(path, forKey: .path)
+            if let explanation { try container.encode(explanation, forKey: .explanation) }
+        }
+    }
+
+    /// One provider's term of a result's score: `{"provider", "rank", "weight", "contribution"}`,
+    /// unrounded, so the terms add up to the score as the merger computed it.
+    struct ContributionJSON: Encodable {
+        let provider: String
+        let rank: Int
+        let weight: Double
+        let contribution: Double
+
+        init(_ part: ScoreContribution) {
+            provider = part.provider
+            rank = part.rank
+            weight = part.weight
+            contribution = part.value
         }
     }
 
@@ -141,6 +165,7 @@ enum SearchJSON {
         let count: Int
         let durationMs: Int64?
         let error: String?
+        let filters: FiltersJSON?
 
         init(_ status: ProviderStatus) {
             name = status.name
@@ -149,10 +174,11 @@ enum SearchJSON {
             count = status.count
             durationMs = status.duration.map(\.wholeMilliseconds)
             error = status.message
+            filters = status.phase == .skipped ? nil : FiltersJSON(status)
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, type, status, count, error
+            case name, type, status, count, error, filters
             case durationMs = "duration_ms"
         }
 
@@ -164,6 +190,32 @@ enum SearchJSON {
             try container.encode(count, forKey: .count)
             try container.encode(durationMs, forKey: .durationMs)
             try container.encode(error, forKey: .error)
+            if let filters { try container.encode(filters, forKey: .filters) }
+        }
+    }
+
+    /// Where a provider's filters ran: `{"at_source", "after", "removed", "page_bound_reached",
+    /// "unevaluable"}`; only present when a filter was asked for.
+    struct FiltersJSON: Encodable {
+        let atSource: [String]
+        let after: [String]
+        let removed: Int
+        let pageBoundReached: Bool
+        let unevaluable: [String]
+
+        init?(_ status: ProviderStatus) {
+            guard !status.filtersAtSource.isEmpty || !status.filtersAfter.isEmpty else { return nil }
+            atSource = status.filtersAtSource
+            after = status.filtersAfter
+            removed = status.removedByFilters
+            pageBoundReached = status.reachedPageBound
+            unevaluable = status.filtersUnevaluable
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case after, removed, unevaluable
+            case atSource = "at_source"
+            case pageBoundReached = "page_bound_reached"
         }
     }
 

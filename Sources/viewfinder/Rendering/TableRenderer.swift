@@ -7,6 +7,8 @@ import SearchViewModel
 struct TableRenderer: SearchRenderer {
     let width: Int
     let style: Style
+    /// Whether the table has a Why column (`--explain`), shown when the terminal is wide enough.
+    var explain = false
     let statusLine: StatusLine?
 
     mutating func update(_ state: SearchState) {
@@ -68,7 +70,12 @@ struct TableRenderer: SearchRenderer {
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
                 cutsFront: true),
-        ].filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
+        ]
+        if explain {
+            columns.insert(
+                Column("Why", rows.map(\.why), longest: longest, minimum: 24, flexible: true), at: columns.count - 1)
+        }
+        columns = columns.filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
         fit(&columns)
 
         var lines = [
@@ -92,7 +99,7 @@ struct TableRenderer: SearchRenderer {
     }
 
     /// Narrows the widest flexible column until the table fits; drops optional columns if it still
-    /// does not, the licence first.
+    /// does not, the licence first, then the Why column.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
         while total() > width {
@@ -100,6 +107,7 @@ struct TableRenderer: SearchRenderer {
             guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
                 guard
                     let droppable = columns.firstIndex(where: { $0.header == "Licence" })
+                        ?? columns.firstIndex(where: { $0.header == "Why" })
                         ?? columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) })
                 else { return }
                 columns.remove(at: droppable)
@@ -128,7 +136,8 @@ struct TableRenderer: SearchRenderer {
             case .skipped, .cancelled, .running: mark = style.dim("–")
             }
             let detail = row.detail.isEmpty ? "" : ": \(TerminalText.sanitized(row.detail))"
-            return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\n"
+            let filters = row.filters.isEmpty ? "" : style.dim(" · " + row.filters)
+            return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\(filters)\n"
         }.joined()
     }
 }
