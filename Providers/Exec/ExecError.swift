@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Why an external provider program failed, in words that say what to fix.
 enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case spawnFailed(String, String)
@@ -7,6 +9,7 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingID(line: Int)
     case invalidID(line: Int)
     case unknownLine(line: Int)
+    case badFiltersApplied(line: Int, detail: String)
     case reported(String)
     case outputTooLarge(program: String, limit: Int)
     /// Viewfinder is exiting and starts no more programs.
@@ -30,6 +33,9 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
             "output line \(line) has a photo whose `id` is neither text nor a number"
         case .unknownLine(let line):
             "output line \(line) is neither {\"photo\": …} nor {\"error\": …}"
+        case .badFiltersApplied(let line, let detail):
+            "output line \(line) has a `filters_applied` that \(detail); it must come before the first photo and "
+                + "list some of: \(SearchFilters.Capabilities.all.names.joined(separator: ", "))"
         case .reported(let message):
             "the program reported: \(message)"
         case .outputTooLarge(let program, let limit):

@@ -53,16 +53,16 @@ final class ExecSession: Sendable {
             var events = child.events.makeAsyncIterator()  // pages are asked one at a time: never overlapping
             let event = await events.next()
             guard let event, !Task.isCancelled else { throw CancellationError() }
-            let (photos, stop) = progress.withLock { progress in
+            let (photos, declared, stop) = progress.withLock { progress in
                 let photos: [Photo]
                 switch event {
                 case .output(let chunk): photos = progress.take(chunk)
                 case .ended(let ending): photos = progress.finish(ending, stderr: child.stderrLines)
                 }
-                return (photos, progress.finished)
+                return (photos, progress.takeDeclaration(), progress.finished)
             }
             if stop { child.kill() }  // done, failed or enough photos: the program need not go on
-            if !photos.isEmpty { return PhotoPage(photos: photos) }
+            if !photos.isEmpty || declared != nil { return PhotoPage(photos: photos, appliedFilters: declared) }
             if let failure = progress.withLock({ $0.takeFailure() }) { throw failure }
             if stop { return nil }
         }
@@ -102,6 +102,8 @@ struct RunProgress {
     private var lines = OutputLines()
     private var sent = 0
     private var failure: ExecError?
+    /// The filters the program said it applied, until a page carries them.
+    private var declared: SearchFilters.Capabilities?
     /// No more photos will be taken: the run ended, failed or gave `limit` photos.
     var finished = false
 
@@ -134,6 +136,12 @@ struct RunProgress {
         return photos
     }
 
+    /// The filters the program declared since the last page, once.
+    mutating func takeDeclaration() -> SearchFilters.Capabilities? {
+        defer { declared = nil }
+        return declared
+    }
+
     /// The failure to report now that the photos before it were delivered; reported once.
     mutating func takeFailure() -> (any Error)? {
         guard let failure else { return nil }
@@ -145,11 +153,19 @@ struct RunProgress {
         var photos: [Photo] = []
         for line in lines {
             guard !finished else { break }
-            do {
-                guard
-                    let photo = try PluginProtocol.photo(
-                        fromLine: line.text, number: line.number, provider: provider.name)
-                else { continue }
+            do throws(ExecError) {
+                let photo: Photo
+                switch try PluginProtocol.parse(line.text, number: line.number, provider: provider.name) {
+                case .blank: continue
+                case .photo(let sentPhoto): photo = sentPhoto
+                case .filtersApplied(let kinds):
+                    // Photos already sent were filtered by what was known then: a late claim cannot hold.
+                    guard sent == 0 else {
+                        throw ExecError.badFiltersApplied(line: line.number, detail: "comes after a photo")
+                    }
+                    declared = (declared ?? []).union(kinds)
+                    continue
+                }
                 photos.append(photo)
                 sent += 1
                 finished = sent >= limit

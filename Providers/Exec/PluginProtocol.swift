@@ -10,6 +10,7 @@ enum PluginProtocol {
         let query: String?
         let limit: Int
         let options: [String: JSONValue]
+        let filters: SearchFilters
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: AnyKey.self)
@@ -18,7 +19,38 @@ enum PluginProtocol {
             try container.encode(query, forKey: AnyKey("query"))
             try container.encode(limit, forKey: AnyKey("limit"))
             try container.encode(options, forKey: AnyKey("options"))
+            if !filters.isEmpty { try container.encode(FiltersWire(filters), forKey: AnyKey("filters")) }
         }
+    }
+
+    /// The request's `filters`: only the keys that are set (see docs/PLUGINS.md).
+    struct FiltersWire: Encodable {
+        let filters: SearchFilters
+
+        init(_ filters: SearchFilters) { self.filters = filters }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            if !filters.licenses.isEmpty { try container.encode(filters.licenses.sorted(), forKey: AnyKey("license")) }
+            if !filters.licenseGroups.isEmpty {
+                try container.encode(filters.licenseGroups.map(\.rawValue).sorted(), forKey: AnyKey("license_groups"))
+            }
+            try container.encodeIfPresent(filters.orientation?.rawValue, forKey: AnyKey("orientation"))
+            try container.encodeIfPresent(filters.minWidth, forKey: AnyKey("min_width"))
+            try container.encodeIfPresent(filters.minHeight, forKey: AnyKey("min_height"))
+            try container.encodeIfPresent(
+                filters.takenAfter.map { $0.formatted(.iso8601) }, forKey: AnyKey("taken_after"))
+            try container.encodeIfPresent(
+                filters.takenBefore.map { $0.formatted(.iso8601) }, forKey: AnyKey("taken_before"))
+        }
+    }
+
+    /// What one output line says.
+    enum Line: Equatable {
+        case blank
+        case photo(Photo)
+        /// The kinds of filter the program says it applied itself.
+        case filtersApplied(SearchFilters.Capabilities)
     }
 
     /// The request as one line of JSON. The options were checked when the configuration was read
@@ -26,7 +58,7 @@ enum PluginProtocol {
     static func requestLine(for request: SearchRequest, options: [String: JSONValue]) throws -> Data {
         let body = Request(
             operation: request.query == nil ? "popular" : "search", query: request.query, limit: request.limit,
-            options: options)
+            options: options, filters: request.filters)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(body) + Data("\n".utf8)
@@ -37,7 +69,14 @@ enum PluginProtocol {
     /// Only `id` is required; an optional field of the wrong type is ignored, as other providers
     /// ignore fields a source fills badly.
     static func photo(fromLine line: Data, number: Int, provider: String) throws(ExecError) -> Photo? {
-        guard line.contains(where: { !Self.isBlank($0) }) else { return nil }
+        if case .photo(let photo) = try parse(line, number: number, provider: provider) { return photo }
+        return nil
+    }
+
+    /// What line `number` says: nothing (blank), a photo, the filters the program applied, or
+    /// the error the line describes.
+    static func parse(_ line: Data, number: Int, provider: String) throws(ExecError) -> Line {
+        guard line.contains(where: { !Self.isBlank($0) }) else { return .blank }
         let decoded: WireLine
         do {
             decoded = try JSONDecoder().decode(WireLine.self, from: line)
@@ -47,8 +86,23 @@ enum PluginProtocol {
         switch decoded {
         case .error(let message): throw .reported(message)
         case .other: throw .unknownLine(line: number)
-        case .photo(let wire): return try wire.photo(line: number, provider: provider)
+        case .photo(let wire): return .photo(try wire.photo(line: number, provider: provider))
+        case .filtersApplied(nil): throw .badFiltersApplied(line: number, detail: "is not a list of names")
+        case .filtersApplied(let names?): return .filtersApplied(try capabilities(names, line: number))
         }
+    }
+
+    /// The kinds `names` spell (`license`, `orientation`, `size`, `taken`), or an error naming an unknown one.
+    private static func capabilities(_ names: [String], line: Int) throws(ExecError) -> SearchFilters.Capabilities {
+        var kinds: SearchFilters.Capabilities = []
+        for name in names {
+            guard let kind = SearchFilters.Capabilities.named(name) else {
+                let shown = String(name.prefix(40))
+                throw .badFiltersApplied(line: line, detail: "names an unknown filter '\(shown)'")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

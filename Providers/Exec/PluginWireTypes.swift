@@ -6,11 +6,15 @@ import ProviderKit
 enum WireLine: Decodable {
     case photo(WirePhoto)
     case error(String)
-    /// Valid JSON that is neither `{"photo": {…}}` nor `{"error": …}`.
+    /// `{"filters_applied": [names]}`: the filters the program applied itself; `nil` when the
+    /// value is not a list of strings.
+    case filtersApplied([String]?)
+    /// Valid JSON that is neither `{"photo": {…}}`, `{"error": …}` nor `{"filters_applied": …}`.
     case other
 
     private enum Keys: String, CodingKey {
         case photo, error
+        case filtersApplied = "filters_applied"
     }
 
     init(from decoder: any Decoder) throws {
@@ -21,6 +25,8 @@ enum WireLine: Decodable {
         }
         if container.contains(.error) {
             self = .error((try? container.decode(String.self, forKey: .error)) ?? "(an error line without a text)")
+        } else if container.contains(.filtersApplied) {
+            self = .filtersApplied(try? container.decode([String].self, forKey: .filtersApplied))
         } else if let photo = try? container.decode(WirePhoto.self, forKey: .photo) {
             self = .photo(photo)
         } else {

@@ -7,11 +7,19 @@ public struct PhotoPage: Sendable, Equatable {
     /// Whether paging stopped here because it fetched as many extra pages as it may to fill a
     /// share that filters left unfilled (``AsyncThrowingStream/extraPageBound``).
     public var reachedPageBound: Bool
+    /// The kinds of filter the source says, during the run, that it applied to this run's photos
+    /// (a plugin's `filters_applied` line), beyond ``PhotoProvider/appliedFilters``; `nil` when
+    /// it says nothing. From this page on they are not applied again.
+    public var appliedFilters: SearchFilters.Capabilities?
 
     /// Creates a page.
-    public init(photos: [Photo], totalAvailable: Int? = nil, reachedPageBound: Bool = false) {
+    public init(
+        photos: [Photo], totalAvailable: Int? = nil, reachedPageBound: Bool = false,
+        appliedFilters: SearchFilters.Capabilities? = nil
+    ) {
         self.photos = photos
         self.totalAvailable = totalAvailable
         self.reachedPageBound = reachedPageBound
+        self.appliedFilters = appliedFilters
     }
 }

@@ -43,6 +43,11 @@ public struct SearchFilters: Sendable, Equatable {
         /// Every kind of filter.
         public static let all: Capabilities = [.license, .orientation, .size, .takenDate]
 
+        /// The kind a name of ``names`` spells, or `nil`.
+        public static func named(_ name: String) -> Capabilities? {
+            [Capabilities.license, .orientation, .size, .takenDate].first { $0.names == [name] }
+        }
+
         /// The kinds' names as options spell them, for status lines.
         public var names: [String] {
             [(Capabilities.license, "license"), (.orientation, "orientation"), (.size, "size"), (.takenDate, "taken")]

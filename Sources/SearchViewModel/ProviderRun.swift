@@ -26,6 +26,8 @@ struct ProviderRun: Sendable {
         var reachedPageBound = false
         /// The kinds of filter applied afterwards that some photo on the page had the field for.
         var knownKinds: SearchFilters.Capabilities = []
+        /// The kinds of filter asked for that the source said, during the run, it applied itself.
+        var appliedAtSource: SearchFilters.Capabilities?
     }
 
     /// Streams pages to `onPage`, cut so no more than `request.limit` photos are reported in all,
@@ -35,11 +37,16 @@ struct ProviderRun: Sendable {
     /// beyond its share costs no memory.
     func run(onPage: @Sendable (Report) -> Void) async -> Outcome {
         var remaining = max(0, request.limit)
-        let filters = request.filtersAfter
+        var filters = request.filtersAfter
         do {
             for try await page in provider.pages(for: request) {
                 if Task.isCancelled { return .cancelled }
                 if page.reachedPageBound { onPage(Report(photos: [], reachedPageBound: true)) }
+                if let declared = page.appliedFilters {
+                    let applied = declared.intersection(filters.kinds)
+                    filters = filters.removing(applied)
+                    onPage(Report(photos: [], appliedAtSource: applied))
+                }
                 guard remaining > 0, !page.photos.isEmpty else { continue }
                 var report = Report(photos: [])
                 for photo in page.photos where report.photos.count < remaining {

@@ -54,6 +54,12 @@ struct SearchProgress {
         state.providers[index].removedByFilters += report.removed
         if report.reachedPageBound { state.providers[index].reachedPageBound = true }
         knownKinds[index].formUnion(report.knownKinds)
+        if let applied = report.appliedAtSource, !applied.isEmpty {
+            filtersAfter[index].subtract(applied)
+            let atSource = Set(state.providers[index].filtersAtSource).union(applied.names)
+            state.providers[index].filtersAtSource = SearchFilters.Capabilities.all.names.filter(atSource.contains)
+            state.providers[index].filtersAfter = filtersAfter[index].names
+        }
         hasChanges = true
         let photos = report.photos
         guard !photos.isEmpty else { return }
