@@ -7,7 +7,10 @@ import Foundation
 #endif
 
 /// Reads the Dublin Core and XMP basic fields Viewfinder uses from an XMP packet:
-/// dc:title, dc:description, dc:subject, dc:creator and xmp:Rating.
+/// dc:title, dc:description, dc:subject, dc:creator and xmp:Rating; and, where EXIF left them
+/// out (EXIF takes precedence, as in exiftool), the camera, date, orientation and GPS that
+/// editors and scanners write as tiff:Make, tiff:Model, tiff:Orientation,
+/// exif:DateTimeOriginal, exif:GPSLatitude and exif:GPSLongitude.
 ///
 /// The packet is scanned as UTF-8 bytes; only the values found become strings. This runs
 /// for every file of a folder, so it avoids Foundation's string searching.
@@ -22,11 +25,38 @@ enum XMPReader {
             metadata.keywords += scanner.items(of: "dc:subject").compactMap(MetadataText.clean)
             let creators = scanner.items(of: "dc:creator").compactMap(MetadataText.clean)
             if !creators.isEmpty { metadata.creator = creators.joined(separator: ", ") }
-            if let rating = scanner.property("xmp:Rating").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+            if let rating = scanner.property("xmp:Rating").flatMap(MetadataText.clean).flatMap({ Double($0) }),
                 (-1...5).contains(rating)
             {
                 metadata.rating = rating
             }
+            readCameraFields(scanner, into: &metadata)
+        }
+    }
+
+    /// The EXIF-like fields, each only where nothing else gave it.
+    private static func readCameraFields(_ scanner: Scanner, into metadata: inout ImageMetadata) {
+        if metadata.cameraMake == nil {
+            metadata.cameraMake = scanner.property("tiff:Make").flatMap(MetadataText.clean)
+        }
+        if metadata.cameraModel == nil {
+            metadata.cameraModel = scanner.property("tiff:Model").flatMap(MetadataText.clean)
+        }
+        if metadata.orientation == nil,
+            let orientation = scanner.property("tiff:Orientation").flatMap(MetadataText.clean).flatMap({ Int($0) }),
+            (1...8).contains(orientation)
+        {
+            metadata.orientation = orientation
+        }
+        if metadata.takenAt == nil {
+            metadata.takenAt = scanner.property("exif:DateTimeOriginal").flatMap(XMPDate.parse)
+        }
+        if metadata.latitude == nil, metadata.longitude == nil,
+            let latitude = scanner.property("exif:GPSLatitude").flatMap({ XMPCoordinate.parse($0, limit: 90) }),
+            let longitude = scanner.property("exif:GPSLongitude").flatMap({ XMPCoordinate.parse($0, limit: 180) })
+        {
+            metadata.latitude = latitude
+            metadata.longitude = longitude
         }
     }
 
@@ -106,7 +136,9 @@ enum XMPReader {
         /// The bytes as text, with XML's entities decoded.
         private func text(_ range: Range<Int>) -> String {
             let raw = MetadataText.decode(UnsafeBufferPointer(rebasing: bytes[range]))
-            return raw.contains("&") ? Self.unescape(raw) : raw
+            // A byte test: `String.contains(_:)` goes through Foundation's `range(of:)`, which cost
+            // an eighth of a first local search.
+            return raw.utf8.contains(UInt8(ascii: "&")) ? Self.unescape(raw) : raw
         }
 
         private static func unescape(_ text: String) -> String {
