@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes Tests/LocalFolderProviderTests/Corpus/quirks/: one small JPEG per quirk of real files
 (old cameras' layouts, phones' GPS, damaged directories), each made on purpose, and exiftool's
-reading of them (`exiftool -j -n`) in exiftool.json, which QuirkCorpusTests compares against.
+reading of them (`exiftool -j -n`) in exiftool.json, which QuirkCorpusTests compares against;
+and Corpus/rights/: files stating their rights and licence as editors write them (RightsTests).
 Usage: scripts/make-quirk-corpus.py [OUTPUT_FOLDER]. Needs python3 and exiftool. Output is committed.
 """
 import json
@@ -82,9 +83,9 @@ def quirks():
     # Garbage before the EXIF identifier (a second APP1 header).
     q["exif-header-garbage"] = jpeg(tiff(camera(make="SONY", model="DSC-P10")), exif_header=b"\xff\xe1\0\0Exif\0\0")
     # Make written as UNDEFINED bytes without a NUL, model padded with spaces.
-    q["make-undefined"] = jpeg(tiff(camera(make="", model="FinePix S5000   ", ifd0_extra=[]).__class__(
-        [Entry(0x010F, UNDEFINED, b"FUJIFILM"), Entry(0x0110, ASCII, "FinePix S5000   "),
-         Entry(0x8769, LONG, Directory([Entry(0x9003, ASCII, DATE)]))])))
+    q["make-undefined"] = jpeg(tiff(Directory([Entry(0x010F, UNDEFINED, b"FUJIFILM"),
+                                               Entry(0x0110, ASCII, "FinePix S5000   "),
+                                               Entry(0x8769, LONG, Directory([Entry(0x9003, ASCII, DATE)]))])))
     # Orientation as a LONG.
     q["orientation-long"] = jpeg(tiff(Directory([Entry(0x010F, ASCII, "Panasonic"), Entry(0x0110, ASCII, "DMC-FZ20"),
                                                   Entry(0x0112, LONG, [6])])))
@@ -102,7 +103,38 @@ def quirks():
     # An unknown entry type and a zero count among good entries.
     odd = camera(ifd0_extra=[Entry(0x010E, 99, b"abcd", count=4), Entry(0x013B, ASCII, b"", count=0)])
     q["unknown-entry-type"] = jpeg(tiff(odd))
+    # The first entry of no known type: exiftool takes the whole directory for garbage.
+    q["bad-first-entry"] = jpeg(tiff(Directory([Entry(0x00FE, 99, b"\0\0\0\0", count=4)] + camera().entries)))
     return q
+
+
+RIGHTS = {
+    # name → exiftool arguments: how editors and cameras state a licence.
+    "cc-license-url": ["-XMP-cc:License=https://creativecommons.org/licenses/by/2.0/", "-XMP-dc:Creator=Ana Lopez",
+                       "-XMP-dc:Title=Harbour"],
+    "usage-terms-name": ["-XMP-xmpRights:UsageTerms=This work is licensed under CC BY-SA 4.0.",
+                         "-XMP-dc:Rights=© 2024 Ana Lopez"],
+    "rights-cc0": ["-XMP-dc:Rights=CC0"],
+    "web-statement": ["-XMP-xmpRights:WebStatement=https://creativecommons.org/publicdomain/zero/1.0/",
+                      "-XMP-xmpRights:Marked=False"],
+    "iptc-copyright": ["-IPTC:CopyrightNotice=© 2020 Jo Bloggs. All rights reserved."],
+    "exif-copyright": ["-EXIF:Copyright=Jo Bloggs"],
+    "marked-only": ["-XMP-xmpRights:Marked=True"],
+}
+
+
+def rights_files(out):
+    """Files stating their rights as editors write them, by exiftool itself, on Corpus/plain.jpg."""
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(os.path.dirname(out), "plain.jpg"), "rb") as f:
+        plain = f.read()
+    for name, arguments in RIGHTS.items():
+        path = os.path.join(out, name + ".jpg")
+        with open(path, "wb") as f:
+            f.write(plain)
+        subprocess.run(["exiftool", "-q", "-overwrite_original", "-codedcharacterset=utf8", *arguments, path],
+                       check=True)
+    print(f"made {len(RIGHTS)} files in {out}")
 
 
 def main():
@@ -123,6 +155,7 @@ def main():
         json.dump(parsed, f, indent=1, ensure_ascii=False, sort_keys=True)
         f.write("\n")
     print(f"made {len(names)} files in {out}")
+    rights_files(os.path.join(os.path.dirname(out), "rights"))
 
 
 if __name__ == "__main__":

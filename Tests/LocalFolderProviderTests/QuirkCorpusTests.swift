@@ -45,7 +45,7 @@ struct QuirkCorpusTests {
             "bad-entry-offset", "exif-ifd-loop", "bad-ifd1", "ifd1-loop", "gps-past-segment", "exif-ifd-truncated",
             "big-endian", "ifd-type-pointers", "gps-srational", "gps-degrees-minutes", "gps-no-ref", "date-in-ifd0",
             "make-in-exif-ifd", "kodak-exif-header", "exif-header-garbage", "make-undefined", "orientation-long",
-            "makernote-oddity", "duplicate-tag", "xmp-only", "unknown-entry-type",
+            "makernote-oddity", "duplicate-tag", "xmp-only", "unknown-entry-type", "bad-first-entry",
         ]
         #expect(Set(Self.files) == Set(quirks.map { $0 + ".jpg" }))
     }

@@ -1,5 +1,6 @@
 /// Reads IPTC IIM records from a Photoshop image-resource block (JPEG APP13):
-/// ObjectName (2:05), Keywords (2:25), By-line (2:80) and Caption-Abstract (2:120).
+/// ObjectName (2:05), Keywords (2:25), By-line (2:80), CopyrightNotice (2:116) and
+/// Caption-Abstract (2:120).
 ///
 /// Tolerant as exiftool is: a record or resource that runs past its block ends the reading
 /// there, and what was read before it is kept.
@@ -26,6 +27,7 @@ enum IPTCReader {
         var title: String?
         var caption: String?
         var byline: String?
+        var copyright: String?
         while offset + 5 <= reader.count, reader.bytes[offset] == 0x1C {
             let record = reader.bytes[offset + 1]
             let dataset = reader.bytes[offset + 2]
@@ -39,6 +41,7 @@ enum IPTCReader {
                 case 5: title = value
                 case 25: if let value { metadata.keywords.append(value) }
                 case 80: byline = value
+                case 116: copyright = value
                 case 120: caption = value
                 default: break
                 }
@@ -48,5 +51,6 @@ enum IPTCReader {
         metadata.title = metadata.title ?? title
         metadata.description = metadata.description ?? caption
         metadata.creator = metadata.creator ?? byline
+        metadata.rights.copyright = metadata.rights.copyright ?? copyright
     }
 }

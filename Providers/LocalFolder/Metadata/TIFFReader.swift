@@ -80,6 +80,9 @@ enum TIFFReader {
             case 0x013B:
                 let text = MetadataText.clean(try entry.ascii(reader))
                 metadata.creator = metadata.creator ?? text
+            case 0x8298:  // Copyright: the photographer's notice (an editor's may follow a NUL)
+                let text = MetadataText.clean(try entry.ascii(reader))
+                metadata.rights.copyright = metadata.rights.copyright ?? text
             case 0x9C9E:  // XPKeywords: UTF-16LE, semicolon-separated
                 let raw = try entry.data(reader)
                 let text = String(
@@ -128,7 +131,8 @@ enum TIFFReader {
     }
 
     /// The entries of the IFD at `offset` that lie within the bytes, the last of each tag only;
-    /// none for an IFD seen before (a loop), past the end, or claiming over 1,000 entries. A tag
+    /// none for an IFD seen before (a loop), past the end, claiming over 1,000 entries, or whose
+    /// first entry has no known type. A tag
     /// repeated a thousand times, each pointing at a megabyte, would otherwise cost a gigabyte of
     /// copying, and a thousand EXIF directories a million entries.
     private static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>) -> [Entry] {
@@ -140,6 +144,8 @@ enum TIFFReader {
             guard base + 12 <= reader.count, let tag = try? reader.u16(base), let type = try? reader.u16(base + 2),
                 let valueCount = try? reader.u32(base + 4)
             else { break }  // a directory cut short: keep the entries before the cut
+            // A first entry of no known type means this is not a directory at all (exiftool too).
+            if index == 0, !(1...13).contains(type) { return [] }
             let entry = Entry(tag: tag, type: type, count: valueCount, valueOffset: base + 8)
             if let position = positions[tag] {
                 found[position] = entry

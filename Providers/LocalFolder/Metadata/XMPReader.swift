@@ -31,6 +31,28 @@ enum XMPReader {
                 metadata.rating = rating
             }
             readCameraFields(scanner, into: &metadata)
+            readRights(scanner, into: &metadata.rights)
+        }
+    }
+
+    /// dc:rights, xmpRights:UsageTerms, cc:license, xmpRights:WebStatement and xmpRights:Marked.
+    private static func readRights(_ scanner: Scanner, into rights: inout ImageRights) {
+        if let copyright = scanner.items(of: "dc:rights").compactMap(MetadataText.clean).first {
+            rights.copyright = copyright
+        }
+        if let terms = scanner.items(of: "xmpRights:UsageTerms").compactMap(MetadataText.clean).first {
+            rights.usageTerms = terms
+        }
+        if let url = (scanner.property("cc:license") ?? scanner.resource("cc:license")).flatMap(MetadataText.clean) {
+            rights.licenseURL = url
+        }
+        if let page = scanner.property("xmpRights:WebStatement").flatMap(MetadataText.clean) {
+            rights.webStatement = page
+        }
+        switch scanner.property("xmpRights:Marked").flatMap(MetadataText.clean)?.lowercased() {
+        case "true": rights.marked = true
+        case "false": rights.marked = false
+        default: break
         }
     }
 
@@ -95,6 +117,22 @@ enum XMPReader {
                 }
             }
             return element(name).map(text)
+        }
+
+        /// The `rdf:resource` of an empty element: `<cc:license rdf:resource="https://…"/>`.
+        func resource(_ name: String) -> String? {
+            var position = 0
+            while let open = find("<" + name, in: position..<bytes.count) {
+                position = open + 1 + name.utf8.count
+                guard let tagEnd = find(">", in: position..<bytes.count) else { return nil }
+                for quote in ["\"", "'"] {
+                    guard let start = find("rdf:resource=" + quote, in: position..<tagEnd) else { continue }
+                    let valueStart = start + 14
+                    guard let end = find(quote, in: valueStart..<tagEnd) else { continue }
+                    return text(valueStart..<end)
+                }
+            }
+            return nil
         }
 
         /// The byte range between `<name …>` and `</name>`.
