@@ -2,7 +2,8 @@
 """Writes Tests/LocalFolderProviderTests/Corpus/quirks/: one small JPEG per quirk of real files
 (old cameras' layouts, phones' GPS, damaged directories), each made on purpose, and exiftool's
 reading of them (`exiftool -j -n`) in exiftool.json, which QuirkCorpusTests compares against;
-and Corpus/rights/: files stating their rights and licence as editors write them (RightsTests).
+Corpus/rights/: files stating their rights and licence as editors write them (RightsTests); and
+Corpus/sidecars/: XMP sidecars as exiftool writes them (SidecarTests).
 Usage: scripts/make-quirk-corpus.py [OUTPUT_FOLDER]. Needs python3 and exiftool. Output is committed.
 """
 import json
@@ -137,6 +138,27 @@ def rights_files(out):
     print(f"made {len(RIGHTS)} files in {out}")
 
 
+SIDECARS = {
+    # name → exiftool arguments, written with `exiftool -o NAME.xmp` as digiKam and darktable read them.
+    "tag-only": ["-XMP-dc:Subject=lighthouse-keeper", "-XMP-dc:Subject+=Sidecar only", "-XMP-dc:Title=Keeper's house"],
+    "licensed": ["-XMP-cc:License=https://creativecommons.org/licenses/by/4.0/", "-XMP-dc:Creator=Sam Reyes",
+                 "-XMP-dc:Title=Pier at noon", "-XMP-xmpRights:UsageTerms=CC BY 4.0"],
+    "edited": ["-XMP-dc:Subject=seagull-colony", "-XMP-dc:Title=Edited title",
+               "-XMP-exif:DateTimeOriginal=2011:07:08 09:10:11"],
+}
+
+
+def sidecar_files(out):
+    """XMP sidecars written by exiftool (SidecarTests)."""
+    os.makedirs(out, exist_ok=True)
+    for name, arguments in SIDECARS.items():
+        path = os.path.join(out, name + ".xmp")
+        if os.path.exists(path):
+            os.remove(path)
+        subprocess.run(["exiftool", "-q", "-o", path, *arguments], check=True)
+    print(f"made {len(SIDECARS)} sidecars in {out}")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, "Tests/LocalFolderProviderTests/Corpus/quirks")
@@ -156,6 +178,7 @@ def main():
         f.write("\n")
     print(f"made {len(names)} files in {out}")
     rights_files(os.path.join(os.path.dirname(out), "rights"))
+    sidecar_files(os.path.join(os.path.dirname(out), "sidecars"))
 
 
 if __name__ == "__main__":
