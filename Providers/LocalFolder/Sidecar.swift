@@ -12,9 +12,10 @@ struct Sidecar: Sendable, Equatable {
     /// Larger sidecars are not read: real ones are a few kilobytes, with a preview a few hundred.
     static let maximumSize = FileBytes.budget
 
-    /// Whether `name` is a sidecar's: it ends in `.xmp`, in any case.
-    static func isSidecar(_ name: Substring) -> Bool {
-        name.utf8.count > 4 && name.utf8.suffix(4).map { $0 | 0x20 } == Array(".xmp".utf8)
+    /// Whether `name` is a sidecar's: it ends in `.xmp`, in any case. Asked of every file
+    /// listed, so it compares bytes and allocates nothing.
+    static func isSidecar(_ name: String) -> Bool {
+        name.utf8.count > 4 && zip(name.utf8.suffix(4), ".xmp".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// `metadata` (the photo's own, or why it could not be read) with the sidecar's fields merged
@@ -63,7 +64,7 @@ extension FolderListing {
     mutating func attachSidecars() {
         var sidecars: [String: File] = [:]  // by relative path without ".xmp"
         files.removeAll { file in
-            guard Sidecar.isSidecar(Substring(file.relative)) else { return false }
+            guard Sidecar.isSidecar(file.relative) else { return false }
             sidecars[String(file.relative.dropLast(4))] = file
             return true
         }
