@@ -44,10 +44,7 @@ struct HostileFolderTests {
         close(descriptor)
 
         let logs = CapturingLogHandler.Store()
-        var context = folder.context(logs: logs)
-        var logger = CapturingLogHandler.logger(logs)
-        logger.logLevel = .debug
-        context.logger = logger
+        let context = folder.verboseContext(logs: logs)
         let provider = try LocalFolderFactory().makeProvider(
             name: "local", options: .init(path: folder.url.path), context: context)
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 50))

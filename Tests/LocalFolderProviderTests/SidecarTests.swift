@@ -27,10 +27,7 @@ struct SidecarTests {
     func search(_ query: String, filters: SearchFilters = SearchFilters()) async throws
         -> (photos: [Photo], summary: String)
     {
-        var context = folder.context(logs: logs)
-        var logger = CapturingLogHandler.logger(logs)
-        logger.logLevel = .debug
-        context.logger = logger
+        let context = folder.verboseContext(logs: logs)
         let provider = try LocalFolderFactory().makeProvider(
             name: "local", options: .init(path: folder.url.path), context: context)
         let operation: SearchRequest.Operation = query.isEmpty ? .popular : .search(query)
