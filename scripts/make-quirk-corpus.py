@@ -104,6 +104,8 @@ def quirks():
     # An unknown entry type and a zero count among good entries.
     odd = camera(ifd0_extra=[Entry(0x010E, 99, b"abcd", count=4), Entry(0x013B, ASCII, b"", count=0)])
     q["unknown-entry-type"] = jpeg(tiff(odd))
+    # Stray bytes between two segments: skipped up to the next marker.
+    q["bytes-between-segments"] = jpeg(tiff(camera(make="Canon", model="Canon EOS 350D DIGITAL")), after=b"\0\0junk")
     # The first entry of no known type: exiftool takes the whole directory for garbage.
     q["bad-first-entry"] = jpeg(tiff(Directory([Entry(0x00FE, 99, b"\0\0\0\0", count=4)] + camera().entries)))
     return q

@@ -20,7 +20,8 @@ MAKERS = [
     ("Minolta Co., Ltd.", "DiMAGE 7", True), ("CASIO COMPUTER CO.,LTD.", "EX-Z750", False),
     ("SIGMA", "sd Quattro H", False), ("OnePlus", "LE2123", False), ("DJI", "FC3582", False),
 ]
-DAMAGES = ["none", "bad-entry", "loop", "bad-ifd1", "cut-gps", "duplicate", "unknown-type", "gps-past-end"]
+DAMAGES = ["none", "bad-entry", "loop", "bad-ifd1", "cut-gps", "duplicate", "unknown-type", "gps-past-end",
+           "stray-bytes"]
 
 
 def layout(rng, make, model, big_endian, damage):
@@ -61,7 +62,8 @@ def layout(rng, make, model, big_endian, damage):
     if rng.random() < 0.2:
         xmp = xmp_packet({"xmp:Rating": "3", "tiff:Make": "XMP " + make})
     width, height = rng.choice([(6000, 4000), (4032, 3024), (640, 480), (8192, 5464)])
-    return jpeg(data, width=width, height=height, xmp=xmp, exif_header=header)
+    after = b"\0\0stray" if damage == "stray-bytes" else b""
+    return jpeg(data, width=width, height=height, xmp=xmp, exif_header=header, after=after)
 
 
 def xmp_only(rng, index):

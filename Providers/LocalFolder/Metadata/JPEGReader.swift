@@ -6,7 +6,14 @@ enum JPEGReader {
         while offset + 4 <= file.size {
             let header = ByteReader(try file.read(offset, 4))
             guard try header.u8(0) == 0xFF else {
-                throw ImageMetadataError(message: "a JPEG segment does not start with a marker")
+                // Stray bytes between segments: skip to the next marker, as exiftool does.
+                let ahead = try file.read(offset, 4096)
+                guard let marker = ahead.firstIndex(of: 0xFF) else {
+                    offset += ahead.count
+                    continue
+                }
+                offset += marker
+                continue
             }
             let marker = try header.u8(1)
             if marker == 0xFF {  // fill byte
