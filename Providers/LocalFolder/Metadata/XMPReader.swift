@@ -106,15 +106,24 @@ enum XMPReader {
         }
 
         /// A simple property written as an attribute (`xmp:Rating="4"`) or as an element.
+        ///
+        /// One scan for `name=` per property: searching for each of the eight spellings of what
+        /// comes before and after (space, tab or line break; either quote) cost a scan each.
         func property(_ name: String) -> String? {
-            let whole = 0..<bytes.count
-            for quote in ["\"", "'"] {
-                for space in [" ", "\n", "\t", "\r"] {
-                    guard let start = find(space + name + "=" + quote, in: whole) else { continue }
-                    let valueStart = start + name.utf8.count + 3
-                    guard let end = find(quote, in: valueStart..<bytes.count) else { continue }
-                    return text(valueStart..<end)
-                }
+            let pattern = name + "="
+            let length = pattern.utf8.count
+            var position = 1
+            while let start = find(pattern, in: position..<bytes.count) {
+                position = start + 1
+                let before = bytes[start - 1]
+                guard before == 0x20 || before == 0x0A || before == 0x09 || before == 0x0D,
+                    start + length < bytes.count
+                else { continue }
+                let quote = bytes[start + length]
+                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { continue }
+                let valueStart = start + length + 1
+                guard let end = find(quote, in: valueStart..<bytes.count) else { return nil }
+                return text(valueStart..<end)
             }
             return element(name).map(text)
         }
@@ -152,6 +161,14 @@ enum XMPReader {
                 return tagEnd + 1..<close
             }
             return nil
+        }
+
+        /// The first position of `byte` within `range`.
+        private func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
+            guard let base = bytes.baseAddress, !range.isEmpty,
+                let hit = memchr(base + range.lowerBound, Int32(byte), range.count)
+            else { return nil }
+            return UnsafeRawPointer(base).distance(to: hit)
         }
 
         /// The first position of `needle` within `range`: `memchr` for its first byte, `memcmp` for the rest.
