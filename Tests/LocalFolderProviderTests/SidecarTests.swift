@@ -95,6 +95,35 @@ struct SidecarTests {
         #expect(removed.summary.contains("1 read, 1 from the index"))
     }
 
+    @Test("darktable's sidecar form: attributes, an EXIF-style date, tags in a sequence")
+    func darktableForm() {
+        let packet = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about=""
+                xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+                xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:darktable="http://darktable.sf.net/"
+               exif:DateTimeOriginal="2019:05:12 14:03:21"
+               xmp:Rating="3"
+               darktable:xmp_version="5">
+               <dc:subject>
+                <rdf:Seq>
+                 <rdf:li>darktable|changed</rdf:li>
+                 <rdf:li>kestrel</rdf:li>
+                </rdf:Seq>
+               </dc:subject>
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+            """
+        var read = ImageMetadata(format: "jpeg")
+        XMPReader.read(Array(packet.utf8), into: &read)
+        let merged = Sidecar.merge(read, over: ImageMetadata(format: "jpeg"))
+        #expect(merged.takenAt == Date(timeIntervalSince1970: 1_557_669_801))  // no offset recorded: read as UTC
+        #expect(merged.rating == 3)
+        #expect(merged.keywords == ["darktable|changed", "kestrel"])
+    }
+
     @Test("photo.jpg.xmp is preferred to photo.xmp; the file's own metadata stays where the sidecar is silent")
     func preferredNaming() {
         var listing = FolderListing()

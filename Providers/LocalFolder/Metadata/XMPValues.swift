@@ -1,12 +1,13 @@
 import Foundation
 
-/// XMP's date-time, "YYYY-MM-DDThh:mm[:ss[.s]][Z|±hh:mm]", read as EXIF's date-time with its offset.
-/// A date without a time is not a moment a photo was taken at: `nil`.
+/// XMP's date-time, "YYYY-MM-DDThh:mm[:ss[.s]][Z|±hh:mm]", read as EXIF's date-time with its offset;
+/// also EXIF's own "YYYY:MM:DD hh:mm:ss", which darktable writes in its sidecars. A date without
+/// a time is not a moment a photo was taken at: `nil`.
 enum XMPDate {
     static func parse(_ text: String) -> Date? {
         guard let clean = MetadataText.clean(text) else { return nil }
         let parts = clean.split(separator: "T", maxSplits: 1)
-        guard parts.count == 2 else { return nil }
+        guard parts.count == 2 else { return clean.contains(" ") ? ExifDate.parse(clean, offset: nil) : nil }
         var time = parts[1]
         var offset: String?
         if time.hasSuffix("Z") {
