@@ -17,6 +17,8 @@ struct FolderListing {
         var relative: String
         var size: Int64 = -1
         var modifiedNanoseconds: Int64 = 0
+        /// Its XMP sidecar, when it has one (see ``attachSidecars()``).
+        var sidecar: Sidecar?
     }
 
     var files: [File] = []

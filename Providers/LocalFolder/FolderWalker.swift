@@ -81,9 +81,10 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         let rootPath = root.standardizedFileURL.path
-        guard let listing = try FolderListing.list(rootPath, recursive: recursive, cancelled: cancelled) else {
+        guard var listing = try FolderListing.list(rootPath, recursive: recursive, cancelled: cancelled) else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
+        listing.attachSidecars()
         var report = Report()
         report.unreadableFiles = listing.unreadableFiles
         report.unreadableFolders = listing.unreadableFolders
@@ -176,11 +177,13 @@ struct FolderWalker: Sendable {
         case .notImage:
             IndexRecord.append(
                 relativePath: file.relative, size: file.size, modifiedNanoseconds: file.modifiedNanoseconds,
-                format: nil, metadata: nil, to: &chunk.records)
+                format: nil, metadata: nil, sidecar: file.sidecar, to: &chunk.records)
         case .image(let format, _, let metadata):
             IndexRecord.append(
                 relativePath: file.relative, size: file.size, modifiedNanoseconds: file.modifiedNanoseconds,
-                format: format, metadata: try? metadata.get(), to: &chunk.records)
+                format: format,
+                metadata: Sidecar.merge(file.sidecar, besidePhotoAt: path, over: metadata, format: format),
+                sidecar: file.sidecar, to: &chunk.records)
         }
     }
 

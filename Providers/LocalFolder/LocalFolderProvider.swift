@@ -59,6 +59,8 @@ struct LocalFolderProvider: PhotoProvider {
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
             tags: metadata?.keywords ?? [],
-            popularity: Popularity(rating: metadata?.rating), location: location, filePath: file.path)
+            license: metadata?.rights.license, popularity: Popularity(rating: metadata?.rating), location: location,
+            filePath: file.path
+        ).attributed()
     }
 }

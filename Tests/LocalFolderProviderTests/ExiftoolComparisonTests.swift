@@ -29,19 +29,7 @@ struct ExiftoolComparisonTests {
     func agreesWithExiftool(file: String) throws {
         let expected = try #require(Self.exiftool.first { $0["SourceFile"] as? String == file })
         let read = try ImageInspector.inspect(Self.corpus.appendingPathComponent(file))
-        let orientation = expected["Orientation"] as? Int
-        let rotated = orientation.map { (5...8).contains($0) } ?? false
-        #expect(read.width == expected[rotated ? "ImageHeight" : "ImageWidth"] as? Int)
-        #expect(read.height == expected[rotated ? "ImageWidth" : "ImageHeight"] as? Int)
-        #expect(read.orientation == orientation)
-        #expect(read.cameraMake == expected["Make"] as? String)
-        #expect(read.cameraModel == expected["Model"] as? String)
-        #expect(
-            read.latitude.map { ($0 * 1e6).rounded() }
-                == (expected["GPSLatitude"] as? Double).map { ($0 * 1e6).rounded() })
-        #expect(
-            read.longitude.map { ($0 * 1e6).rounded() }
-                == (expected["GPSLongitude"] as? Double).map { ($0 * 1e6).rounded() })
+        ExiftoolExpectations.expectCameraFields(read, expected)
         #expect(read.title == (expected["Title"] ?? expected["ObjectName"]) as? String)
         #expect(
             read.description

@@ -55,4 +55,14 @@ struct FuzzCorpusTests {
             #expect(took < .seconds(2), "\(input.name) took \(took)")
         }
     }
+
+    @Test("the index seeds are in the current record format, so the fuzzer starts past the record checks")
+    func indexSeedsLoad() throws {
+        let seeds = try Self.inputs([Self.fuzz.appendingPathComponent("index-seeds")])
+        #expect(!seeds.isEmpty)
+        for seed in seeds {
+            let catalog = IndexFuzzEntry.catalog(seed.bytes)
+            #expect((catalog?.offsets.count ?? 0) > 0, "\(seed.name) does not load")
+        }
+    }
 }

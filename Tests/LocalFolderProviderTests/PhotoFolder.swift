@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ProviderKit
 import ProviderTesting
 
@@ -33,6 +34,15 @@ struct PhotoFolder {
     func context(logs: CapturingLogHandler.Store = .init()) -> ProviderContext {
         var context = ProviderConformance.makeContext(logs: logs)
         context.cacheDirectory = cache
+        return context
+    }
+
+    /// ``context(logs:)`` with debug logging, so `--verbose`'s summary lines reach `logs`.
+    func verboseContext(logs: CapturingLogHandler.Store) -> ProviderContext {
+        var context = context(logs: logs)
+        var logger = CapturingLogHandler.logger(logs)
+        logger.logLevel = .debug
+        context.logger = logger
         return context
     }
 

@@ -45,7 +45,8 @@ struct CommandLineTests {
         #expect((first["page_url"] as? String)?.hasPrefix("file:///") == true)
         #expect(first["taken_at"] as? String == "2023-11-05T07:30:18Z")  // DateTimeOriginal, no offset recorded
         #expect(first["title"] as? String == "Bridge in the fog")
-        #expect(first["license"] is NSNull)  // absent values are null, never invented
+        // The samples state "CC0 1.0 (public domain dedication)" in their EXIF Copyright.
+        #expect((first["license"] as? [String: Any])?["id"] as? String == "CC0-1.0")
         #expect(first["thumbnail_url"] is NSNull)
         let providers = try #require(json["providers"] as? [[String: Any]])
         #expect(providers.map { $0["name"] as? String } == ["photos", "archive"])

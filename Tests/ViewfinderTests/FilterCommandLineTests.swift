@@ -83,10 +83,16 @@ struct FilterCommandLineTests {
         let dated = try await workspace.run(
             ["search", "harbor", "--taken-after", "2023-09-15", "--taken-before", "2023-10-31", "--format", "json"])
         #expect(try ids(dated) == ["harbor-crane-fog.jpg"])  // taken 2023-10-02; the lighthouse 2023-09-14
-        let unknownLicense = try await workspace.run([
+        // The samples state CC0 in their EXIF Copyright: commercial use passes, CC BY 4.0 does not.
+        let commercial = try await workspace.run([
             "search", "harbor", "--license", "commercial", "--format", "json",
         ])
-        #expect(try ids(unknownLicense).isEmpty)  // the samples' licences are unknown, so none passes
+        let all = try await workspace.run(["search", "harbor", "--format", "json"])
+        #expect(try !ids(commercial).isEmpty && ids(commercial) == ids(all))
+        let otherLicense = try await workspace.run([
+            "search", "harbor", "--license", "CC-BY-4.0", "--format", "json",
+        ])
+        #expect(try ids(otherLicense).isEmpty)
         // The best file that passes is returned, though a better match fails: the share is filled.
         let first = try await workspace.run(
             ["search", "harbor", "--limit", "1", "--taken-before", "2023-09-15", "--format", "json"])

@@ -71,8 +71,8 @@ struct FlickrCommandLineTests {
         #expect(reserved["url"] is NSNull)
         #expect(reserved["attribution_required"] is NSNull)  // unknown is null, never guessed
         let local = try #require(results.first { $0["provider"] as? String == "photos" })
-        #expect(local["license"] is NSNull)
-        #expect(local["attribution"] is NSNull)
+        #expect((local["license"] as? [String: Any])?["id"] as? String == "CC0-1.0")  // from the file's own rights
+        #expect(local["attribution"] is NSNull)  // CC0 asks for none
     }
 
     @Test("the table shows a licence column when wide enough and drops it first when narrow")

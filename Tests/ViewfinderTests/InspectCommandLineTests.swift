@@ -31,8 +31,11 @@ struct InspectCommandLineTests {
             Set(photo.keys) == [
                 "path", "format", "width", "height", "orientation", "taken_at", "camera_make", "camera_model",
                 "latitude",
-                "longitude", "title", "description", "keywords", "rating", "creator",
+                "longitude", "title", "description", "keywords", "rating", "creator", "license", "rights",
             ])
+        // The samples state "CC0 1.0 (public domain dedication)" in their EXIF Copyright.
+        #expect((photo["license"] as? [String: Any])?["id"] as? String == "CC0-1.0")
+        #expect(photo["rights"] as? String == "CC0 1.0 (public domain dedication)")
         #expect(entries[1]["error"] as? String == "not an image file Viewfinder recognises")
     }
 

@@ -49,6 +49,16 @@ struct IndexWriter {
         for keyword in metadata.keywords { string(keyword) }
         optionalDouble(metadata.rating)
         optionalString(metadata.creator)
+        rights(metadata.rights)
+    }
+
+    /// The rights statements, as written.
+    mutating func rights(_ rights: ImageRights) {
+        optionalString(rights.copyright)
+        optionalString(rights.usageTerms)
+        optionalString(rights.licenseURL)
+        optionalString(rights.webStatement)
+        optionalInt(rights.marked.map { $0 ? 1 : 0 })
     }
 }
 
@@ -123,6 +133,11 @@ struct IndexReader {
         for _ in 0..<keywordCount { metadata.keywords.append(try string()) }
         metadata.rating = try optional(double).flatMap(finite)
         metadata.creator = try optional(text)
+        metadata.rights.copyright = try optional(text)
+        metadata.rights.usageTerms = try optional(text)
+        metadata.rights.licenseURL = try optional(text)
+        metadata.rights.webStatement = try optional(text)
+        metadata.rights.marked = try optional(integer).map { $0 != 0 }
         return metadata
     }
 }

@@ -5,18 +5,26 @@ enum IndexFuzzEntry {
     /// valid checksum are added, so the input reaches the record checks that stand between a
     /// well-sealed but hostile index file and the search, which then runs over what loaded.
     static func run(_ input: [UInt8]) {
-        guard input.count >= 2 else { return }
-        let root = "/fuzz"
+        guard let catalog = catalog(input) else { return }
+        for query in ["harbour", "h", "crane fog", "café 2024"] {
+            for found in catalog.search(MetadataMatcher(query: query), limit: 50, root: root) {
+                _ = found.displayTitle
+            }
+        }
+        _ = catalog.popular(limit: 50, root: root)
+        _ = IndexMatch.reusable([FolderListing.File(relative: "a.jpg", size: 1, modifiedNanoseconds: 1)], in: catalog)
+    }
+
+    static let root = "/fuzz"
+
+    /// The catalog `input` loads into, sealed as an index file of ``root``; `nil` when it does not verify.
+    static func catalog(_ input: [UInt8]) -> FolderCatalog? {
+        guard input.count >= 2 else { return nil }
         var file = LocalIndex.header(root: root, count: Int(input[0]) | Int(input[1]) << 8)
         let records = Array(input[2...])
         let sum = LocalIndex.checksum(head: file, records: records)
         file += records
         withUnsafeBytes(of: sum.littleEndian) { file += $0 }
-        guard let catalog = LocalIndex.catalog(from: file, root: root) else { return }
-        for query in ["harbour", "h", "crane fog", "café 2024"] {
-            for found in catalog.search(MetadataMatcher(query: query), limit: 50, root: root) { _ = found.displayTitle }
-        }
-        _ = catalog.popular(limit: 50, root: root)
-        _ = IndexMatch.reusable([FolderListing.File(relative: "a.jpg", size: 1, modifiedNanoseconds: 1)], in: catalog)
+        return LocalIndex.catalog(from: file, root: root)
     }
 }

@@ -7,7 +7,7 @@
 /// Pairs the files of a new listing with the records of the previous walk.
 enum IndexMatch {
     /// For each listed file, the position of its previous record when the file is unchanged
-    /// (same path, size and modification time), or `nil` when it must be read.
+    /// (same path, size and modification time, and the same sidecar), or `nil` when it must be read.
     ///
     /// A folder lists in the same order while it is unchanged, so each file is first compared
     /// with the record after the last one matched; only files that moved are looked up by a
@@ -32,7 +32,10 @@ enum IndexMatch {
                     guard let position else { return nil }
                     expected = position + 1
                     let old = record(position)
-                    return old.size == file.size && old.modifiedNanoseconds == file.modifiedNanoseconds ? position : nil
+                    let same =
+                        old.size == file.size && old.modifiedNanoseconds == file.modifiedNanoseconds
+                        && old.hasSameSidecar(as: file.sidecar)
+                    return same ? position : nil
                 }
             }
         }

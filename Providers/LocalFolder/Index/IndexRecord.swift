@@ -4,12 +4,13 @@ import Foundation
 /// time), what a search scans (``SearchText``, rating, date) without decoding anything, and
 /// what a result shows (the metadata), in one run of bytes.
 ///
-/// Layout, little-endian: a 56-byte header (record length, path length, search-text length,
+/// Layout, little-endian: a 72-byte header (record length, path length, search-text length,
 /// metadata length as UInt32; size and modification time in nanoseconds as Int64; rating and
-/// date taken as Double, NaN when unknown; format code; flags; padding), then the relative
-/// path, the search text and the metadata.
+/// date taken as Double, NaN when unknown; format code; flags; padding; the XMP sidecar's size,
+/// -1 for none, and modification time as Int64), then the relative path, the search text and
+/// the metadata.
 struct IndexRecord {
-    static let headerSize = 56
+    static let headerSize = 72
 
     private enum Offset {
         static let length = 0
@@ -22,6 +23,8 @@ struct IndexRecord {
         static let takenAt = 40
         static let format = 48
         static let flags = 49
+        static let sidecarSize = 56
+        static let sidecarModified = 64
     }
 
     /// `flags` bit: the metadata was read.
@@ -33,7 +36,7 @@ struct IndexRecord {
     /// Appends the record of one file to `output`.
     static func append(
         relativePath: String, size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
-        metadata: ImageMetadata?, to output: inout [UInt8]
+        metadata: ImageMetadata?, sidecar: Sidecar? = nil, to output: inout [UInt8]
     ) {
         let search = format == nil ? [] : SearchText.encode(relativePath: relativePath, metadata: metadata)
         var encoded = IndexWriter()
@@ -51,7 +54,9 @@ struct IndexRecord {
         header.u64((metadata?.takenAt?.timeIntervalSince1970 ?? .nan).bitPattern)
         header.output.append(format.map(code) ?? 0)
         header.output.append(metadata == nil ? 0 : hasMetadata)
-        header.output += repeatElement(0, count: headerSize - header.output.count)
+        header.output += repeatElement(0, count: Offset.sidecarSize - header.output.count)
+        header.u64(UInt64(bitPattern: sidecar?.size ?? -1))
+        header.u64(UInt64(bitPattern: sidecar?.modifiedNanoseconds ?? 0))
         output += header.output
         output += path
         output += search
@@ -82,6 +87,13 @@ struct IndexRecord {
 
     var size: Int64 { i64(Offset.size) }
     var modifiedNanoseconds: Int64 { i64(Offset.modified) }
+
+    /// Whether `sidecar` is the sidecar this record was made with (both none, or the same size
+    /// and modification time): an added, removed or edited sidecar means reading the file again.
+    func hasSameSidecar(as sidecar: Sidecar?) -> Bool {
+        i64(Offset.sidecarSize) == (sidecar?.size ?? -1)
+            && i64(Offset.sidecarModified) == (sidecar?.modifiedNanoseconds ?? 0)
+    }
     var rating: Double? { double(Offset.rating) }
     var takenAt: Double? { double(Offset.takenAt) }
 

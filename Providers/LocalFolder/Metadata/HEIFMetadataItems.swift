@@ -42,9 +42,9 @@ extension HEIFReader {
             switch kind {
             case .exif:
                 // A 4-byte offset to the TIFF header comes first (usually past "Exif\0\0").
-                let skip = try ByteReader(bytes).u32(0)
-                guard skip <= bytes.count - 4 else { throw ByteReader.pastEnd }
-                try TIFFReader.read(Array(bytes[(4 + skip)...]), into: &metadata)
+                // A broken EXIF item loses what it holds, not the file.
+                guard let skip = try? ByteReader(bytes).u32(0), skip <= bytes.count - 4 else { continue }
+                try? TIFFReader.read(Array(bytes[(4 + skip)...]), into: &metadata)
             case .xmp:
                 XMPReader.read(bytes, into: &metadata)
             }

@@ -32,6 +32,8 @@ public struct ImageMetadata: Sendable, Equatable {
     public var rating: Double?
     /// XMP dc:creator, EXIF Artist, or IPTC By-line.
     public var creator: String?
+    /// What the file says about its rights and licence.
+    public var rights = ImageRights()
 
     /// Creates metadata for a file of `format` with nothing read yet.
     public init(format: String) {

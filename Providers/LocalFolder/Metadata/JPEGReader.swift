@@ -6,7 +6,14 @@ enum JPEGReader {
         while offset + 4 <= file.size {
             let header = ByteReader(try file.read(offset, 4))
             guard try header.u8(0) == 0xFF else {
-                throw ImageMetadataError(message: "a JPEG segment does not start with a marker")
+                // Stray bytes between segments: skip to the next marker, as exiftool does.
+                let ahead = try file.read(offset, 4096)
+                guard let marker = ahead.firstIndex(of: 0xFF) else {
+                    offset += ahead.count
+                    continue
+                }
+                offset += marker
+                continue
             }
             let marker = try header.u8(1)
             if marker == 0xFF {  // fill byte
@@ -20,6 +27,9 @@ enum JPEGReader {
             }
             let length = try header.u16(2)
             guard length >= 2 else { throw ImageMetadataError(message: "a JPEG segment has length \(length)") }
+            guard length <= file.size - offset - 2 else {
+                throw ImageMetadataError(message: "the file ends inside a JPEG segment: it is cut short")
+            }
             switch marker {
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 let frame = ByteReader(try file.read(offset + 4, 6))
@@ -29,19 +39,28 @@ enum JPEGReader {
                 let body = try file.read(offset + 4, length - 2)
                 let reader = ByteReader(body)
                 let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
-                if reader.starts(with: Array("Exif\0\0".utf8)) {
-                    try TIFFReader.read(Array(body.dropFirst(6)), into: &metadata)
+                if let tiffStart = exifStart(reader) {
+                    // A broken EXIF block loses what it holds, not the file (exiftool: a warning).
+                    try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
                 } else if reader.starts(with: xmpHeader) {
                     XMPReader.read(Array(body.dropFirst(xmpHeader.count)), into: &metadata)
                 }
             case 0xED:
                 let body = try file.read(offset + 4, length - 2)
                 if ByteReader(body).starts(with: Array("Photoshop 3.0\0".utf8)) {
-                    try IPTCReader.read(photoshop: body, into: &metadata)
+                    IPTCReader.read(photoshop: body, into: &metadata)
                 }
             default: break
             }
             offset += 2 + length
         }
+    }
+
+    /// Where the TIFF structure starts in an APP1 body that holds EXIF: after "Exif\0" and one
+    /// more byte (some Kodak cameras write no second NUL), allowing up to four bytes of garbage
+    /// before it (a repeated segment header), as exiftool does.
+    private static func exifStart(_ body: ByteReader) -> Int? {
+        let identifier = Array("Exif\0".utf8)
+        return (0...4).first { body.starts(with: identifier, at: $0) }.map { $0 + 6 }
     }
 }

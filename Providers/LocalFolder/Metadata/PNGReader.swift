@@ -16,7 +16,8 @@ enum PNGReader {
                 metadata.width = try body.u32(0)
                 metadata.height = try body.u32(4)
             case "eXIf":
-                try TIFFReader.read(try file.read(offset + 8, length), into: &metadata)
+                let body = try file.read(offset + 8, length)
+                try? TIFFReader.read(body, into: &metadata)  // a broken EXIF chunk loses what it holds, not the file
             case "iTXt":
                 let body = try file.read(offset + 8, length)
                 let keyword = Array("XML:com.adobe.xmp\0".utf8)

@@ -3,8 +3,14 @@ import ProviderKit
 
 /// Reads TIFF structures: IFD0, the EXIF IFD and the GPS IFD, as found in TIFF files and
 /// in the EXIF blocks of JPEG, PNG, WebP and HEIC files.
+///
+/// Tolerant as exiftool is: a bad entry skips that tag, a directory seen before (a loop) ends
+/// that chain, a directory past the end is skipped, and everything else is kept. Tags are read
+/// wherever a camera put them (old cameras write the date in IFD0, some the make in the EXIF
+/// directory); where a tag comes twice, the last one read counts, as in exiftool.
 enum TIFFReader {
-    /// Fills `metadata` from a TIFF structure starting at byte 0 of `bytes`.
+    /// Fills `metadata` from a TIFF structure starting at byte 0 of `bytes`; throws only when
+    /// there is no TIFF header or no readable IFD0 at all.
     static func read(_ bytes: [UInt8], into metadata: inout ImageMetadata, isWholeFile: Bool = false)
         throws(ImageMetadataError)
     {
@@ -14,23 +20,69 @@ enum TIFFReader {
         } else if !reader.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
             throw ImageMetadataError(message: "the EXIF block does not start with a TIFF header")
         }
+        let ifd0Offset = try reader.u32(4)
+        guard (try? reader.u16(ifd0Offset)) != nil else {
+            throw ImageMetadataError(message: "the EXIF block's first directory lies past its end")
+        }
+        var walk = Walk(reader: reader, isWholeFile: isWholeFile)
+        walk.read(directoryAt: ifd0Offset, into: &metadata)
+        if let dateTime = walk.dateTime, let date = ExifDate.parse(dateTime, offset: walk.offsetTime) {
+            metadata.takenAt = date
+        }
+    }
+
+    /// One pass over the directories of a TIFF structure.
+    private struct Walk {
+        let reader: ByteReader
+        let isWholeFile: Bool
         var visited = Set<Int>()
-        let ifd0 = try entries(reader, at: try reader.u32(4), visited: &visited)
-        var offsetTime: String?
         var dateTime: String?
-        for entry in ifd0 {
+        var offsetTime: String?
+
+        init(reader: ByteReader, isWholeFile: Bool) {
+            self.reader = reader
+            self.isWholeFile = isWholeFile
+        }
+
+        /// Real files have IFD0, the EXIF and GPS directories and an interoperability one: a
+        /// structure of more, or nested deeper, is hostile, and the rest of it is not read.
+        static let maximumDirectories = 16
+        static let maximumDepth = 4
+        private var depth = 0
+
+        /// Reads the directory at `offset` and those it points at (not IFD1, the thumbnail's).
+        mutating func read(directoryAt offset: Int, into metadata: inout ImageMetadata) {
+            guard visited.count < Self.maximumDirectories, depth < Self.maximumDepth else { return }
+            depth += 1
+            defer { depth -= 1 }
+            for entry in TIFFReader.entries(reader, at: offset, visited: &visited) {
+                do throws(ImageMetadataError) {
+                    try read(entry, into: &metadata)
+                } catch {
+                    continue  // a bad entry skips that tag only
+                }
+            }
+        }
+
+        private mutating func read(_ entry: Entry, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
             switch entry.tag {
-            case 0x0100 where isWholeFile: metadata.width = try entry.integer(reader)
-            case 0x0101 where isWholeFile: metadata.height = try entry.integer(reader)
+            case 0x0100 where isWholeFile: metadata.width = try entry.integer(reader) ?? metadata.width
+            case 0x0101 where isWholeFile: metadata.height = try entry.integer(reader) ?? metadata.height
             case 0x010E:
                 let text = MetadataText.clean(try entry.ascii(reader))
                 metadata.description = metadata.description ?? text
-            case 0x010F: metadata.cameraMake = MetadataText.clean(try entry.ascii(reader))
-            case 0x0110: metadata.cameraModel = MetadataText.clean(try entry.ascii(reader))
-            case 0x0112: metadata.orientation = try entry.integer(reader).flatMap { (1...8).contains($0) ? $0 : nil }
+            case 0x010F: metadata.cameraMake = MetadataText.clean(try entry.ascii(reader)) ?? metadata.cameraMake
+            case 0x0110: metadata.cameraModel = MetadataText.clean(try entry.ascii(reader)) ?? metadata.cameraModel
+            case 0x0112:
+                if let orientation = try entry.integer(reader), (1...8).contains(orientation) {
+                    metadata.orientation = orientation
+                }
             case 0x013B:
                 let text = MetadataText.clean(try entry.ascii(reader))
                 metadata.creator = metadata.creator ?? text
+            case 0x8298:  // Copyright: the photographer's notice (an editor's may follow a NUL)
+                let text = MetadataText.clean(try entry.ascii(reader))
+                metadata.rights.copyright = metadata.rights.copyright ?? text
             case 0x9C9E:  // XPKeywords: UTF-16LE, semicolon-separated
                 let raw = try entry.data(reader)
                 let text = String(
@@ -38,72 +90,69 @@ enum TIFFReader {
                         UInt16(raw[$0]) | UInt16(raw[$0 + 1]) << 8
                     }, as: UTF16.self)
                 metadata.keywords += text.split(separator: ";").compactMap { MetadataText.clean(String($0)) }
+            case 0x9003: dateTime = try entry.ascii(reader) ?? dateTime
+            case 0x9011: offsetTime = try entry.ascii(reader) ?? offsetTime
+            case 0xA002 where metadata.width == nil: metadata.width = try entry.integer(reader)
+            case 0xA003 where metadata.height == nil: metadata.height = try entry.integer(reader)
             case 0x8769:
-                for exif in try entries(reader, at: try entry.integer(reader) ?? -1, visited: &visited) {
-                    switch exif.tag {
-                    case 0x9003: dateTime = try exif.ascii(reader)
-                    case 0x9011: offsetTime = try exif.ascii(reader)
-                    case 0xA002 where metadata.width == nil: metadata.width = try exif.integer(reader)
-                    case 0xA003 where metadata.height == nil: metadata.height = try exif.integer(reader)
-                    default: break
-                    }
-                }
+                read(directoryAt: try entry.integer(reader) ?? -1, into: &metadata)
             case 0x02BC:  // XMP packet (in TIFF files)
                 XMPReader.read(try entry.data(reader), into: &metadata)
             case 0x83BB:  // IPTC-NAA records (in TIFF files)
-                try IPTCReader.readRecords(try entry.data(reader), into: &metadata)
+                IPTCReader.readRecords(try entry.data(reader), into: &metadata)
             case 0x8825:
-                try readGPS(reader, at: try entry.integer(reader) ?? -1, visited: &visited, into: &metadata)
+                readGPS(at: try entry.integer(reader) ?? -1, into: &metadata)
             default: break
             }
         }
-        if let dateTime { metadata.takenAt = ExifDate.parse(dateTime, offset: offsetTime) }
-    }
 
-    private static func readGPS(
-        _ reader: ByteReader, at offset: Int, visited: inout Set<Int>, into metadata: inout ImageMetadata
-    ) throws(ImageMetadataError) {
-        var latitudeRef: String?
-        var longitudeRef: String?
-        var latitude: Double?
-        var longitude: Double?
-        for entry in try entries(reader, at: offset, visited: &visited) {
-            switch entry.tag {
-            case 1: latitudeRef = try entry.ascii(reader)
-            case 2: latitude = try entry.degrees(reader)
-            case 3: longitudeRef = try entry.ascii(reader)
-            case 4: longitude = try entry.degrees(reader)
-            default: break
+        private mutating func readGPS(at offset: Int, into metadata: inout ImageMetadata) {
+            guard visited.count < Self.maximumDirectories else { return }
+            var latitudeRef: String?
+            var longitudeRef: String?
+            var latitude: Double?
+            var longitude: Double?
+            for entry in TIFFReader.entries(reader, at: offset, visited: &visited) {
+                switch entry.tag {
+                case 1: latitudeRef = try? entry.ascii(reader)
+                case 2: latitude = try? entry.degrees(reader)
+                case 3: longitudeRef = try? entry.ascii(reader)
+                case 4: longitude = try? entry.degrees(reader)
+                default: break
+                }
+            }
+            if let latitude, abs(latitude) <= 90 {
+                metadata.latitude = latitudeRef?.hasPrefix("S") == true ? -latitude : latitude
+            }
+            if let longitude, abs(longitude) <= 180 {
+                metadata.longitude = longitudeRef?.hasPrefix("W") == true ? -longitude : longitude
             }
         }
-        if let latitude, abs(latitude) <= 90 {
-            metadata.latitude = latitudeRef?.hasPrefix("S") == true ? -latitude : latitude
-        }
-        if let longitude, abs(longitude) <= 180 {
-            metadata.longitude = longitudeRef?.hasPrefix("W") == true ? -longitude : longitude
-        }
     }
 
-    /// The entries of the IFD at `offset`, the first of each tag only; an IFD seen before (a
-    /// loop) is an error. A tag repeated a thousand times, each pointing at a megabyte, would
-    /// otherwise cost a gigabyte of copying, and a thousand EXIF directories a million entries.
-    private static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>)
-        throws(ImageMetadataError)
-        -> [Entry]
-    {
-        guard visited.insert(offset).inserted else {
-            throw ImageMetadataError(message: "the EXIF directories point back at each other")
-        }
-        let count = try reader.u16(offset)
-        guard count <= 1000 else { throw ImageMetadataError(message: "an EXIF directory claims \(count) entries") }
-        var tags = Set<Int>()
+    /// The entries of the IFD at `offset` that lie within the bytes, the last of each tag only;
+    /// none for an IFD seen before (a loop), past the end, claiming over 1,000 entries, or whose
+    /// first entry has no known type. A tag
+    /// repeated a thousand times, each pointing at a megabyte, would otherwise cost a gigabyte of
+    /// copying, and a thousand EXIF directories a million entries.
+    private static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>) -> [Entry] {
+        guard visited.insert(offset).inserted, let count = try? reader.u16(offset), count <= 1000 else { return [] }
+        var positions: [Int: Int] = [:]
         var found: [Entry] = []
         for index in 0..<count {
             let base = offset + 2 + index * 12
-            let tag = try reader.u16(base)
-            guard tags.insert(tag).inserted else { continue }
-            found.append(
-                Entry(tag: tag, type: try reader.u16(base + 2), count: try reader.u32(base + 4), valueOffset: base + 8))
+            guard base + 12 <= reader.count, let tag = try? reader.u16(base), let type = try? reader.u16(base + 2),
+                let valueCount = try? reader.u32(base + 4)
+            else { break }  // a directory cut short: keep the entries before the cut
+            // A first entry of no known type means this is not a directory at all (exiftool too).
+            if index == 0, !(1...13).contains(type) { return [] }
+            let entry = Entry(tag: tag, type: type, count: valueCount, valueOffset: base + 8)
+            if let position = positions[tag] {
+                found[position] = entry
+            } else {
+                positions[tag] = found.count
+                found.append(entry)
+            }
         }
         return found
     }
@@ -132,23 +181,28 @@ enum TIFFReader {
         func integer(_ reader: ByteReader) throws(ImageMetadataError) -> Int? {
             switch type {
             case 3: return try reader.u16(valueOffset)
-            case 4, 9: return try reader.u32(valueOffset)
+            case 4, 13: return try reader.u32(valueOffset)  // 13: a sub-IFD pointer, as some phones type it
+            case 9: return Int(Int32(truncatingIfNeeded: try reader.u32(valueOffset)))
             default: return nil
             }
         }
 
-        /// Three unsigned rationals (degrees, minutes, seconds) as decimal degrees.
+        /// Up to three rationals (degrees, minutes, seconds; signed or not) as decimal degrees.
         func degrees(_ reader: ByteReader) throws(ImageMetadataError) -> Double? {
-            guard type == 5, count == 3 else { return nil }
+            guard type == 5 || type == 10, (1...3).contains(count) else { return nil }
             let start = try reader.u32(valueOffset)
-            var parts: [Double] = []
-            for index in 0..<3 {
-                let numerator = Double(try reader.u32(start + index * 8))
-                let denominator = Double(try reader.u32(start + index * 8 + 4))
+            var total = 0.0
+            for index in 0..<count {
+                var numerator = try reader.u32(start + index * 8)
+                var denominator = try reader.u32(start + index * 8 + 4)
+                if type == 10 {
+                    numerator = Int(Int32(truncatingIfNeeded: numerator))
+                    denominator = Int(Int32(truncatingIfNeeded: denominator))
+                }
                 guard denominator != 0 else { return nil }
-                parts.append(numerator / denominator)
+                total += Double(numerator) / Double(denominator) / [1.0, 60, 3600][index]
             }
-            return parts[0] + parts[1] / 60 + parts[2] / 3600
+            return total
         }
     }
 }

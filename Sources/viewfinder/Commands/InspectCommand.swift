@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LocalFolderProvider
+import ProviderKit
 
 /// `viewfinder inspect PATH...`
 struct InspectCommand: AsyncParsableCommand {
@@ -68,7 +69,7 @@ struct InspectJSON: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case path, format, width, height, orientation, latitude, longitude, title, description, keywords, rating,
-            creator
+            creator, license, rights
         case error
         case takenAt = "taken_at"
         case cameraMake = "camera_make"
@@ -96,6 +97,8 @@ struct InspectJSON: Encodable {
         try container.encode(metadata.keywords, forKey: .keywords)
         try container.encode(metadata.rating, forKey: .rating)
         try container.encode(metadata.creator, forKey: .creator)
+        try container.encode(metadata.rights.license.map(SearchJSON.LicenseJSON.init), forKey: .license)
+        try container.encode(metadata.rights.usageTerms ?? metadata.rights.copyright, forKey: .rights)
     }
 
     /// The human-readable block for this file.
@@ -114,6 +117,8 @@ struct InspectJSON: Encodable {
             ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
             ("rating", metadata.rating.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }),
             ("creator", metadata.creator),
+            ("license", metadata.rights.license.map { $0.id == "unknown" ? "unknown" : $0.name }),
+            ("rights", metadata.rights.usageTerms ?? metadata.rights.copyright),
         ]
         return "\(path)\n"
             + rows.compactMap { name, value in

@@ -1,0 +1,86 @@
+import Foundation
+
+/// An XMP sidecar beside a photo: `photo.jpg.xmp` (darktable, digiKam) or `photo.xmp`
+/// (Lightroom, exiftool, Viewfinder's downloads), in the same folder. Its title, description,
+/// creator, tags, rights, rating and date are merged over the photo's own metadata.
+struct Sidecar: Sendable, Equatable {
+    /// The sidecar's file name, in the photo's folder.
+    var name: String
+    var size: Int64
+    var modifiedNanoseconds: Int64
+
+    /// Larger sidecars are not read: real ones are a few kilobytes, with a preview a few hundred.
+    static let maximumSize = FileBytes.budget
+
+    /// Whether `name` is a sidecar's: it ends in `.xmp`, in any case. Asked of every file
+    /// listed, so it compares bytes and allocates nothing.
+    static func isSidecar(_ name: String) -> Bool {
+        name.utf8.count > 4 && zip(name.utf8.suffix(4), ".xmp".utf8).allSatisfy { $0 | 0x20 == $1 }
+    }
+
+    /// `metadata` (the photo's own, or why it could not be read) with the sidecar's fields merged
+    /// over it; the photo's own when there is no sidecar or it cannot be read.
+    static func merge(
+        _ sidecar: Sidecar?, besidePhotoAt path: String, over metadata: Result<ImageMetadata, ImageMetadataError>,
+        format: ImageFormat
+    ) -> ImageMetadata? {
+        let own = try? metadata.get()
+        guard let sidecar, sidecar.size <= maximumSize, let slash = path.lastIndex(of: "/") else { return own }
+        let sidecarPath = String(path[...slash]) + sidecar.name
+        guard let file = try? FileBytes(path: sidecarPath), let bytes = try? file.read(0, min(file.size, maximumSize))
+        else { return own }
+        var read = ImageMetadata(format: format.rawValue)
+        XMPReader.read(bytes, into: &read)
+        return merge(read, over: own ?? ImageMetadata(format: format.rawValue))
+    }
+
+    /// The sidecar's values where it has them, the photo's elsewhere; tags from both, once each.
+    static func merge(_ sidecar: ImageMetadata, over own: ImageMetadata) -> ImageMetadata {
+        var merged = own
+        merged.title = sidecar.title ?? own.title
+        merged.description = sidecar.description ?? own.description
+        merged.creator = sidecar.creator ?? own.creator
+        merged.rating = sidecar.rating ?? own.rating
+        merged.takenAt = sidecar.takenAt ?? own.takenAt
+        merged.cameraMake = own.cameraMake ?? sidecar.cameraMake
+        merged.cameraModel = own.cameraModel ?? sidecar.cameraModel
+        if own.latitude == nil || own.longitude == nil {
+            merged.latitude = sidecar.latitude
+            merged.longitude = sidecar.longitude
+        }
+        if !sidecar.rights.isEmpty { merged.rights = sidecar.rights }
+        var seen = Set(own.keywords.map { $0.lowercased() })
+        for keyword in sidecar.keywords where merged.keywords.count < ImageInspector.maximumKeywords {
+            if seen.insert(keyword.lowercased()).inserted { merged.keywords.append(keyword) }
+        }
+        return merged
+    }
+}
+
+extension FolderListing {
+    /// Pairs each photo with its sidecar and takes the sidecars out of the listing: they are not
+    /// photos. `photo.jpg.xmp` is preferred to `photo.xmp`; one `photo.xmp` serves every
+    /// `photo.*` beside it (a RAW file and its JPEG).
+    mutating func attachSidecars() {
+        var sidecars: [String: File] = [:]  // by relative path without ".xmp"
+        files.removeAll { file in
+            guard Sidecar.isSidecar(file.relative) else { return false }
+            sidecars[String(file.relative.dropLast(4))] = file
+            return true
+        }
+        guard !sidecars.isEmpty else { return }
+        for index in files.indices {
+            let relative = files[index].relative
+            let name = relative.split(separator: "/").last ?? Substring(relative)
+            let extensionLength = name.count - LocalFile.stem(of: name).count
+            // A name without an extension: only `name.xmp` can be its sidecar, the first lookup.
+            guard
+                let found = sidecars[relative]
+                    ?? (extensionLength > 0 ? sidecars[String(relative.dropLast(extensionLength))] : nil)
+            else { continue }
+            let sidecarName = found.relative.split(separator: "/").last.map(String.init) ?? found.relative
+            files[index].sidecar = Sidecar(
+                name: sidecarName, size: found.size, modifiedNanoseconds: found.modifiedNanoseconds)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import ProviderKit
+import ProviderTesting
+import Testing
+
+@testable import LocalFolderProvider
+
+/// XMP sidecars beside photos (`photo.jpg.xmp`, `photo.xmp`), as exiftool writes them
+/// (Corpus/sidecars): merged over the photo's own metadata, noticed by the index when added,
+/// edited or removed, and never listed as photos themselves.
+@Suite("Local folder: XMP sidecars")
+struct SidecarTests {
+    static let sidecars = ExiftoolComparisonTests.corpus.appendingPathComponent("sidecars")
+    let folder: PhotoFolder
+    let logs = CapturingLogHandler.Store()
+
+    init() throws {
+        folder = try PhotoFolder()
+    }
+
+    func sidecar(_ name: String) throws -> Data {
+        try Data(contentsOf: Self.sidecars.appendingPathComponent(name + ".xmp"))
+    }
+
+    /// Searches `query` (the popular feed when empty), returning the photos and the `--verbose` summary.
+    func search(_ query: String, filters: SearchFilters = SearchFilters()) async throws
+        -> (photos: [Photo], summary: String)
+    {
+        let context = folder.verboseContext(logs: logs)
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "local", options: .init(path: folder.url.path), context: context)
+        let operation: SearchRequest.Operation = query.isEmpty ? .popular : .search(query)
+        let photos = try await ProviderConformance.collect(
+            provider, SearchRequest(operation, limit: 50, filters: filters))
+        return (photos, logs.all.last { $0.contains("local: ") } ?? "")
+    }
+
+    @Test("a photo is found by a tag that exists only in its sidecar, in either naming; sidecars are not photos")
+    func tagOnlyInSidecar() async throws {
+        defer { folder.remove() }
+        try folder.copyCorpus("full.jpg", to: "a.jpg")
+        try folder.write("a.jpg.xmp", try sidecar("tag-only"))
+        try folder.copyPlain(to: "raw/b.jpg")
+        try folder.write("raw/b.xmp", try sidecar("tag-only"))
+        try folder.copyPlain(to: "c.jpg")
+        let found = try await search("lighthouse keeper")
+        #expect(Set(found.photos.map(\.id)) == ["a.jpg", "raw/b.jpg"])
+        let merged = try #require(found.photos.first { $0.id == "a.jpg" })
+        #expect(merged.title == "Keeper's house")  // the sidecar's title over the file's own
+        #expect(merged.tags.contains("harbour"))  // the file's own tags are kept
+        #expect(merged.author == "Ana Lopez")  // and what the sidecar does not say
+        let all = try await search("")
+        #expect(Set(all.photos.map(\.id)) == ["a.jpg", "raw/b.jpg", "c.jpg"])
+        #expect(all.summary.contains("3 images;"))
+        #expect(!all.summary.contains("other file"))
+    }
+
+    @Test("the licence comes from a sidecar, with its attribution, and licence filters see it")
+    func licenceFromSidecar() async throws {
+        defer { folder.remove() }
+        try folder.copyPlain(to: "pier.jpg")
+        try folder.write("pier.jpg.xmp", try sidecar("licensed"))
+        try folder.copyPlain(to: "other.jpg")
+        let photos = try await search("", filters: SearchFilters(licenses: ["CC-BY-4.0"])).photos
+        #expect(photos.map(\.id) == ["pier.jpg"])
+        #expect(photos.first?.license?.id == "CC-BY-4.0")
+        #expect(photos.first?.attribution?.contains("“Pier at noon”") == true)
+        #expect(photos.first?.attribution?.contains("by Sam Reyes is licensed under CC BY 4.0") == true)
+    }
+
+    @Test("the index notices a sidecar edited, added or removed, and reads only that photo again")
+    func indexNoticesSidecarChanges() async throws {
+        defer { folder.remove() }
+        try folder.copyPlain(to: "gull.jpg")
+        try folder.copyPlain(to: "other.jpg")
+        try folder.write("gull.jpg.xmp", try sidecar("tag-only"))
+        #expect(try await search("lighthouse").photos.map(\.id) == ["gull.jpg"])
+        let again = try await search("lighthouse")
+        #expect(again.summary.contains("0 read, 2 from the index"))
+
+        try folder.write("gull.jpg.xmp", try sidecar("edited"))  // edited
+        let edited = try await search("seagull")
+        #expect(edited.photos.map(\.id) == ["gull.jpg"])
+        #expect(edited.photos.first?.title == "Edited title")
+        #expect(edited.summary.contains("1 read, 1 from the index"))
+        #expect(try await search("lighthouse").photos.isEmpty)
+
+        try folder.write("other.xmp", try sidecar("tag-only"))  // added
+        #expect(try await search("lighthouse").photos.map(\.id) == ["other.jpg"])
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("gull.jpg.xmp"))  // removed
+        let removed = try await search("seagull")
+        #expect(removed.photos.isEmpty)
+        #expect(removed.summary.contains("1 read, 1 from the index"))
+    }
+
+    @Test("darktable's sidecar form: attributes, an EXIF-style date, tags in a sequence")
+    func darktableForm() {
+        let packet = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about=""
+                xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+                xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:darktable="http://darktable.sf.net/"
+               exif:DateTimeOriginal="2019:05:12 14:03:21"
+               xmp:Rating="3"
+               darktable:xmp_version="5">
+               <dc:subject>
+                <rdf:Seq>
+                 <rdf:li>darktable|changed</rdf:li>
+                 <rdf:li>kestrel</rdf:li>
+                </rdf:Seq>
+               </dc:subject>
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+            """
+        var read = ImageMetadata(format: "jpeg")
+        XMPReader.read(Array(packet.utf8), into: &read)
+        let merged = Sidecar.merge(read, over: ImageMetadata(format: "jpeg"))
+        #expect(merged.takenAt == Date(timeIntervalSince1970: 1_557_669_801))  // no offset recorded: read as UTC
+        #expect(merged.rating == 3)
+        #expect(merged.keywords == ["darktable|changed", "kestrel"])
+    }
+
+    @Test("photo.jpg.xmp is preferred to photo.xmp; the file's own metadata stays where the sidecar is silent")
+    func preferredNaming() {
+        var listing = FolderListing()
+        listing.files = [
+            .init(relative: "p.jpg", size: 1), .init(relative: "p.xmp", size: 2), .init(relative: "p.jpg.xmp", size: 3),
+            .init(relative: "q.tif", size: 4), .init(relative: "q.XMP", size: 5), .init(relative: "dir.v2/r", size: 6),
+            .init(relative: "dir.xmp", size: 7),
+        ]
+        listing.attachSidecars()
+        #expect(listing.files.map(\.relative) == ["p.jpg", "q.tif", "dir.v2/r"])
+        #expect(listing.files.map { $0.sidecar?.name } == ["p.jpg.xmp", "q.XMP", nil])
+    }
+}
