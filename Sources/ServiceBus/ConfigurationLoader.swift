@@ -22,6 +22,9 @@ public struct ConfigurationLoader: Sendable {
     /// Loads the file at `url`; `displayPath` is how messages name it.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigurationError) -> Configuration {
         let file = displayPath ?? url.path
+        if let problem = Self.notARegularFile(url.path) {
+            throw ConfigurationError(ConfigurationIssue(file: file, message: problem))
+        }
         let data: Data
         do {
             // Reads one byte past the limit, never the whole of an endless file (`/dev/zero`).
@@ -43,7 +46,8 @@ public struct ConfigurationLoader: Sendable {
     public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
         var diagnostics = Diagnostics(file: file)
         guard yaml.utf8.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
-        if let problem = YAMLShapeCheck.problem(in: yaml, file: file) { throw ConfigurationError(problem) }
+        let shapeProblems = YAMLShapeCheck.problems(in: yaml, file: file)
+        guard shapeProblems.isEmpty else { throw ConfigurationError(issues: shapeProblems) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -281,6 +285,16 @@ public struct ConfigurationLoader: Sendable {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
+    /// Why the file at `path` cannot be a configuration (a folder, a FIFO, a device), or `nil`
+    /// when it is a regular file or does not exist (reading it then says so).
+    static func notARegularFile(_ path: String) -> String? {
+        switch FileKind.nonRegular(path) {
+        case nil: nil
+        case "a folder": "is a folder, not a configuration file; name the YAML file in it (e.g. \(path)/config.yaml)"
+        case let kind?: "is \(kind), not a regular file; name a YAML configuration file"
+        }
+    }
+
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
@@ -315,6 +329,12 @@ struct Diagnostics {
 
     init(file: String) {
         self.file = file
+    }
+
+    /// Puts the issues from `start` on in file order (line, then column).
+    mutating func sortIssues(from start: Int) {
+        guard start < issues.count else { return }
+        issues[start...].sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
 
     mutating func report(_ message: String, at node: Node?) {

@@ -46,7 +46,8 @@ public struct ServiceBus: Sendable {
 
     private func build(_ instance: ProviderInstance) -> Result<any PhotoProvider, SkippedProvider> {
         guard instance.isEnabled else {
-            return .failure(SkippedProvider(instance, reason: "disabled (enabled: false)", isDisabled: true))
+            return .failure(
+                SkippedProvider(instance, reason: "`enabled: false` in \(configuration.file)", isDisabled: true))
         }
         do {
             var context = context

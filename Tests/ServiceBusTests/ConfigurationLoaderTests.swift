@@ -102,7 +102,7 @@ struct ConfigurationLoaderTests {
     func duplicateName() {
         #expect(
             Fixtures.problems("providers:\n  a:\n    type: plain\n  b:\n    type: plain\n  a:\n    type: keyed\n") == [
-                "config.yaml:6:3: duplicate key `a` in one mapping; each provider name and key may appear only once"
+                "config.yaml:6:3: duplicate key `a` in one mapping (first at line 2); each provider name and key may appear only once"
             ])
     }
 

@@ -34,7 +34,8 @@ struct ServiceBusTests {
                     name: "keyed", typeName: "keyed", reason: "api_key is empty; set $TEST_KEY to enable it"),
                 SkippedProvider(
                     name: "literal", typeName: "keyed", reason: "api_key is empty; set `api_key` in config.yaml"),
-                SkippedProvider(name: "off", typeName: "plain", reason: "disabled (enabled: false)", isDisabled: true),
+                SkippedProvider(
+                    name: "off", typeName: "plain", reason: "`enabled: false` in config.yaml", isDisabled: true),
             ])
     }
 

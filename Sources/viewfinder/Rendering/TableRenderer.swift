@@ -51,7 +51,7 @@ struct TableRenderer: SearchRenderer {
                 let bounded = cutsFront ? String(value.suffix(limit)) : String(value.prefix(limit))
                 return TerminalText.sanitized(bounded)  // text from outside: one safe line each
             }
-            width = max(header.count, self.values.map(\.count).max() ?? 0)
+            width = max(DisplayWidth.of(header), self.values.map { DisplayWidth.of($0) }.max() ?? 0)
         }
     }
 
@@ -63,7 +63,7 @@ struct TableRenderer: SearchRenderer {
             Column("By", rows.map(\.author), longest: longest, minimum: 8, flexible: true),
             Column("Size", rows.map(\.dimensions), longest: longest),
             Column("Taken", rows.map(\.taken), longest: longest),
-            Column("Source", rows.map(\.provider), longest: longest),
+            Column("Source", rows.map(\.provider), longest: longest, minimum: 6, flexible: true),
             Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
@@ -88,25 +88,34 @@ struct TableRenderer: SearchRenderer {
             }
             lines.append(cells.joined(separator: "  "))
         }
-        return lines.joined(separator: "\n") + "\n"
+        // The columns fit; a table narrower than even "#" and a short title is cut at the edge.
+        return lines.map { TextFitting.truncateVisible($0, to: width) }.joined(separator: "\n") + "\n"
     }
 
-    /// Narrows the widest flexible column until the table fits; drops optional columns if it still
-    /// does not, the licence first.
+    /// Fits the columns into the width: narrows the widest flexible column to its minimum,
+    /// then drops optional columns (the licence first), then narrows flexible columns further,
+    /// then drops the location and source, and last narrows the title to what is left.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
-        while total() > width {
-            let candidates = columns.indices.filter { columns[$0].flexible && columns[$0].width > columns[$0].minimum }
-            guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
-                guard
-                    let droppable = columns.firstIndex(where: { $0.header == "Licence" })
-                        ?? columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) })
-                else { return }
-                columns.remove(at: droppable)
-                continue
+        func narrow(downTo floor: (Column) -> Int) {
+            while total() > width {
+                let candidates = columns.indices.filter {
+                    columns[$0].flexible && columns[$0].width > floor(columns[$0])
+                }
+                guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else { return }
+                columns[widest].width -= 1
             }
-            columns[widest].width -= 1
         }
+        func drop(_ headers: [String]) {
+            for header in headers where total() > width {
+                columns.removeAll { $0.header == header }
+            }
+        }
+        narrow { $0.minimum }
+        drop(["Licence", "Taken", "Size", "By"])
+        narrow { $0.header == "Title" ? $0.minimum : min($0.minimum, 6) }
+        drop(["Where", "Source"])
+        narrow { _ in 1 }
     }
 
     /// A file path relative to the current folder when it is below it.
