@@ -132,4 +132,19 @@ struct MessageCommandLineTests {
             search.stderr.contains("the environment variable `BIG` (195 KiB); shorten it in `env`"), "\(search.stderr)")
         #expect(!search.stderr.contains("check `command`"))
     }
+
+    @Test("a cache folder the index cannot be written to is said once in --verbose, not silently ignored")
+    func indexOff() async throws {
+        let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
+        defer { workspace.remove() }
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
+        let notAFolder = workspace.url.appendingPathComponent("cache-file")
+        try Data("x".utf8).write(to: notAFolder)
+        let output = try await workspace.run(
+            ["search", "fog", "--verbose"], environment: ["XDG_CACHE_HOME": notAFolder.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let notes = output.stderr.components(separatedBy: "the index is off: cannot create the folder ")
+        #expect(notes.count == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("Not a directory"), "\(output.stderr)")
+    }
 }
