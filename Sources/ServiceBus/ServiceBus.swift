@@ -30,6 +30,13 @@ public struct ServiceBus: Sendable {
             switch build(instance) {
             case .success(let provider):
                 if operation == .popular && !provider.supportsPopular {
+                    if !names.isEmpty {
+                        throw .selectedProviderUnavailable(
+                            name: instance.name,
+                            reason:
+                                "type \(instance.typeName) has no popular feed; `popular` runs only providers that have one"
+                        )
+                    }
                     lineup.skipped.append(SkippedProvider(instance, reason: "has no popular feed"))
                 } else {
                     lineup.providers.append(LiveProvider(provider: provider, instance: instance))

@@ -79,4 +79,14 @@ struct ServiceBusTests {
         #expect(lineup.providers.map(\.name) == ["local"])
         #expect(lineup.skipped.first { $0.name == "keyed" }?.reason == "has no popular feed")
     }
+
+    @Test("a provider named for the popular feed that has none is an error, as any named provider that cannot run")
+    func popularNamedWithoutFeed() throws {
+        #expect(
+            throws: ServiceBusError.selectedProviderUnavailable(
+                name: "keyed", reason: "type keyed has no popular feed; `popular` runs only providers that have one")
+        ) {
+            try bus(environment: ["TEST_KEY": "abc"]).lineup(for: .popular, selecting: ["keyed"])
+        }
+    }
 }

@@ -34,6 +34,7 @@ enum SearchJSON {
         let provider: String
         let id: String
         let title: String?
+        let description: String?
         let author: String?
         let authorURL: String?
         let pageURL: String?
@@ -45,6 +46,8 @@ enum SearchJSON {
         let tags: [String]
         let license: LicenseJSON?
         let attribution: String?
+        let rating: Double?
+        let location: LocationJSON?
         let path: String?
 
         init(_ photo: Photo, rank: Int? = nil, score: Double? = nil) {
@@ -53,6 +56,7 @@ enum SearchJSON {
             provider = photo.provider
             id = photo.id
             title = photo.title
+            description = photo.description
             author = photo.author
             authorURL = photo.authorURL?.absoluteString
             pageURL = photo.pageURL?.absoluteString
@@ -66,11 +70,14 @@ enum SearchJSON {
             tags = photo.tags
             license = photo.license.map(LicenseJSON.init)
             attribution = photo.attribution
+            rating = photo.popularity.rating
+            location = photo.location.map(LocationJSON.init)
             path = photo.filePath
         }
 
         enum CodingKeys: String, CodingKey {
-            case rank, score, provider, id, title, author, width, height, tags, license, attribution, path
+            case rank, score, provider, id, title, description, author, width, height, tags, license, attribution
+            case rating, location, path
             case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
@@ -85,6 +92,7 @@ enum SearchJSON {
             try container.encode(provider, forKey: .provider)
             try container.encode(id, forKey: .id)
             try container.encode(title, forKey: .title)
+            try container.encode(description, forKey: .description)
             try container.encode(author, forKey: .author)
             try container.encode(authorURL, forKey: .authorURL)
             try container.encode(pageURL, forKey: .pageURL)
@@ -96,7 +104,20 @@ enum SearchJSON {
             try container.encode(tags, forKey: .tags)
             try container.encode(license, forKey: .license)
             try container.encode(attribution, forKey: .attribution)
+            try container.encode(rating, forKey: .rating)
+            try container.encode(location, forKey: .location)
             try container.encode(path, forKey: .path)
+        }
+    }
+
+    /// Where the photo was taken, in decimal degrees.
+    struct LocationJSON: Encodable {
+        let latitude: Double
+        let longitude: Double
+
+        init(_ location: GeoLocation) {
+            latitude = location.latitude
+            longitude = location.longitude
         }
     }
 

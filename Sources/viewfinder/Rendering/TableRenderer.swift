@@ -21,7 +21,7 @@ struct TableRenderer: SearchRenderer {
                 state.request?.query.map { "matching “\(TerminalText.sanitized($0))”" } ?? "in the popular feeds"
             Console.out("No photos found \(what).\n")
         } else {
-            Console.out(table(rows))
+            Console.out(table(rows, descriptions: state.results.map { $0.photo.description ?? "" }))
         }
         Console.err(providerSummary(state))
     }
@@ -55,7 +55,9 @@ struct TableRenderer: SearchRenderer {
         }
     }
 
-    func table(_ rows: [PhotoRow]) -> String {
+    /// The table of `rows`; `descriptions` (one per row) get a column of their own when the
+    /// terminal has room for it after every other column.
+    func table(_ rows: [PhotoRow], descriptions: [String] = []) -> String {
         let longest = width
         var columns = [
             Column("#", rows.map { String($0.rank) }, longest: longest),
@@ -70,6 +72,7 @@ struct TableRenderer: SearchRenderer {
                 cutsFront: true),
         ].filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
         fit(&columns)
+        addDescriptions(descriptions, to: &columns, longest: longest)
 
         var lines = [
             columns.enumerated().map { index, column in
@@ -116,6 +119,19 @@ struct TableRenderer: SearchRenderer {
         narrow { $0.header == "Title" ? $0.minimum : min($0.minimum, 6) }
         drop(["Where", "Source"])
         narrow { _ in 1 }
+    }
+
+    /// The narrowest description column worth showing.
+    static let minimumDescriptionWidth = 24
+
+    /// Puts a Description column before Where when the table has room left for one.
+    private func addDescriptions(_ descriptions: [String], to columns: inout [Column], longest: Int) {
+        let used = columns.map(\.width).reduce(0, +) + 2 * columns.count
+        let room = width - used
+        guard room >= Self.minimumDescriptionWidth, descriptions.contains(where: { !$0.isEmpty }) else { return }
+        var column = Column("Description", descriptions, longest: longest, flexible: true)
+        column.width = min(column.width, room)
+        columns.insert(column, at: columns.firstIndex { $0.header == "Where" } ?? columns.endIndex)
     }
 
     /// A file path relative to the current folder when it is below it.
