@@ -26,10 +26,18 @@ public struct ConfigurationLoader: Sendable {
             throw ConfigurationError(ConfigurationIssue(file: file, message: problem))
         }
         let data: Data
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never waits on a FIFO
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ConfigurationError(
+                ConfigurationIssue(
+                    file: file,
+                    message: "cannot read the file: "
+                        + (code == ENOENT ? "no such file" : String(cString: strerror(code)))))
+        }
         do {
-            // Reads one byte past the limit, never the whole of an endless file (`/dev/zero`).
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
+            // Reads one byte past the limit, never the whole of an endless file.
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw ConfigurationError(
