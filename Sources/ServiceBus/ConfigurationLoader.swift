@@ -75,7 +75,12 @@ public struct ConfigurationLoader: Sendable {
         var instances: [ProviderInstance] = []
         var sawProviders = false
         for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+            guard let key = keyNode.string else {
+                diagnostics.report(
+                    "a section name must be a word (\(Self.topLevelKeys.quotedList)), not a list or mapping",
+                    at: keyNode)
+                continue
+            }
             switch key {
             case "search":
                 search = readSearch(value, diagnostics: &diagnostics)
@@ -179,8 +184,9 @@ public struct ConfigurationLoader: Sendable {
         var instances: [ProviderInstance] = []
         for (keyNode, value) in mapping {
             guard let name = keyNode.string, Self.isValidInstanceName(name) else {
+                let shown = keyNode.string.map { "`\($0)`" } ?? "a list or mapping"
                 diagnostics.report(
-                    "`\(keyNode.string ?? "")` is not a valid provider name; use letters, digits, `-` and `_`",
+                    "\(shown) is not a valid provider name; use a word of letters, digits, `-` and `_`",
                     at: keyNode)
                 continue
             }

@@ -88,7 +88,7 @@ enum OptionsDecoding {
 
     /// Values tried, in order, in place of a missing or wrong one so decoding can go on.
     private static var placeholderCandidates: [Node] {
-        [Node("1"), Node("true"), Node([Node]()), Node([(Node, Node)]())]
+        [Node("1"), Node("true"), Node([Node("1")]), Node([(Node, Node)]())]
     }
 
     /// The path of the value an error is about, as keys (`[n]` for list positions).
@@ -216,6 +216,11 @@ enum YAMLSyntaxIssue {
                     file: file, line: mark.line, column: mark.column,
                     message: "lists and mappings are nested more than \(YAMLShapeCheck.maximumDepth) levels deep")
             }
+            if tabIndents(line: mark.line, in: yaml) {
+                return ConfigurationIssue(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "a tab indents this line; YAML indents with spaces only")
+            }
             let detail = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
             return ConfigurationIssue(
                 file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(detail)")
@@ -233,6 +238,13 @@ enum YAMLSyntaxIssue {
         default:
             return ConfigurationIssue(file: file, message: "is not valid YAML: \(yamlError)")
         }
+    }
+
+    /// Whether line `number` (1-based) of `yaml` starts with white space holding a tab.
+    private static func tabIndents(line number: Int, in yaml: String) -> Bool {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard number >= 1, number <= lines.count else { return false }
+        return lines[number - 1].prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }
 
     /// The line where `key` appears a second time as a mapping key at `column`, starting from line `first`.

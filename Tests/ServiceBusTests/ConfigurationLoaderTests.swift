@@ -135,7 +135,7 @@ struct ConfigurationLoaderTests {
             ])
         #expect(
             Fixtures.problems("providers:\n  my provider:\n    type: plain\n") == [
-                "config.yaml:2:3: `my provider` is not a valid provider name; use letters, digits, `-` and `_`"
+                "config.yaml:2:3: `my provider` is not a valid provider name; use a word of letters, digits, `-` and `_`"
             ])
         #expect(
             Fixtures.problems("- a\n- b\n") == [

@@ -153,4 +153,17 @@ struct EveryProblemTests {
             message(URL(fileURLWithPath: "/dev/zero"))
                 == "it: is a device, not a regular file; name a YAML configuration file")
     }
+
+    @Test("a tab used for indentation, and a list or mapping where a name belongs, are said in those words")
+    func tabsAndNonScalarNames() {
+        #expect(
+            Fixtures.problems("providers:\n\ta:\n    type: plain\n") == [
+                "config.yaml:2:1: a tab indents this line; YAML indents with spaces only"
+            ])
+        #expect(
+            Fixtures.problems("[a]: 1\nproviders:\n  ? [x]\n  : 1\n  p:\n    type: plain\n") == [
+                "config.yaml:1:1: a section name must be a word (`search`, `providers`), not a list or mapping",
+                "config.yaml:3:5: a list or mapping is not a valid provider name; use a word of letters, digits, `-` and `_`",
+            ])
+    }
 }
