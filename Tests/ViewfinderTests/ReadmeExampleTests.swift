@@ -83,4 +83,15 @@ struct ReadmeExampleTests {
         let exampleProvider = try #require((example["providers"] as? [[String: Any]])?.first)
         #expect(Set(realProvider.keys) == Set(exampleProvider.keys))
     }
+
+    @Test("a terminal wide enough shows each result's description before its place; 120 columns do not")
+    func descriptionsOnWideTables() async throws {
+        let wide = try await run(["search", "harbor", "--provider", "samples"], columns: 200)
+        let lines = wide.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Description") == true, "\(wide.stdout)")
+        #expect(lines.dropFirst().first?.contains("Container cranes fading into sea fog.") == true, "\(wide.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 200 })
+        let narrow = try await run(["search", "harbor", "--provider", "samples"], columns: 120)
+        #expect(!narrow.stdout.contains("Description"))
+    }
 }
