@@ -127,7 +127,7 @@ struct HTTPClientTests {
         // How long the transfer ran is measured from its start (the task slept 200 ms before
         // cancelling it; the task itself may have started late on a busy machine), not from the cancel.
         let ran = try #require(Int(line.split(separator: "cancelled after ")[1].prefix { $0.isNumber }))
-        #expect(line.contains(" s;") || ran >= 20, "\(line)")
+        #expect(line.contains(" s;") || ran >= 5, "\(line)")
     }
 
     @Test("100 concurrent requests complete on one loop thread, not one thread each")
