@@ -23,5 +23,5 @@ if ! command -v swift >/dev/null; then
   exit 1
 fi
 
-echo "setup: building (debug)" >&2
+echo "setup: building (${*:-debug})" >&2
 swift build "$@"

@@ -3,6 +3,8 @@ import ProviderKit
 /// Why an external provider program failed, in words that say what to fix.
 enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case spawnFailed(String, String)
+    /// The arguments and environment together pass the system's limit (E2BIG).
+    case tooLarge(program: String, largest: String)
     case exited(status: Int32, stderr: [String])
     case killed(signal: Int32, stderr: [String])
     case invalidJSON(line: Int, excerpt: String)
@@ -19,6 +21,9 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .spawnFailed(let program, let reason):
             "cannot run `\(program)`: \(reason); check `command` in the configuration"
+        case .tooLarge(let program, let largest):
+            "cannot run `\(program)`: its environment and arguments are larger than the system allows "
+                + "(Argument list too long); the largest is \(largest)"
         case .exiting:
             "not started: Viewfinder is exiting"
         case .exited(let status, let stderr):

@@ -29,7 +29,13 @@ public struct ExecFactory: ProviderFactory {
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            command = try container.decodeIfPresent([String].self, forKey: .command) ?? []
+            command = try container.decode([String].self, forKey: .command)
+            guard let program = command.first, program.contains(where: { !$0.isWhitespace }) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .command, in: container,
+                    debugDescription:
+                        "must name the program to run and its arguments, e.g. [./plugins/search.py, --fast]")
+            }
             env = try container.decodeIfPresent([String: String].self, forKey: .env) ?? [:]
             let all = try decoder.container(keyedBy: AnyKey.self)
             var passThrough: [String: JSONValue] = [:]

@@ -84,8 +84,24 @@ enum ProgramSpawner {
         for pair in pairs { close(pair.theirs) }  // the program has its own copies now
         guard status == 0 else {
             for pair in pairs { close(pair.ours) }
+            if status == E2BIG { throw .tooLarge(program: program, largest: largestPart(arguments, environment)) }
             throw .spawnFailed(program, String(cString: strerror(status)))
         }
         return SpawnedProgram(pid: pid, stdin: pairs[0].ours, stdout: pairs[1].ours, stderr: pairs[2].ours)
+    }
+
+    /// The biggest part of what the program is given: an environment variable (the usual cause
+    /// of E2BIG, a long value in `env:`) or an argument.
+    static func largestPart(_ arguments: [String], _ environment: [String: String]) -> String {
+        let variable = environment.max {
+            $0.key.utf8.count + $0.value.utf8.count < $1.key.utf8.count + $1.value.utf8.count
+        }
+        let argument = arguments.indices.max { arguments[$0].utf8.count < arguments[$1].utf8.count }
+        let variableSize = variable.map { $0.key.utf8.count + $0.value.utf8.count + 1 } ?? 0
+        let argumentSize = argument.map { arguments[$0].utf8.count } ?? 0
+        if let variable, variableSize >= argumentSize {
+            return "the environment variable `\(variable.key)` (\(variableSize / 1024) KiB); shorten it in `env`"
+        }
+        return "argument \(argument ?? 0) of `command` (\(argumentSize / 1024) KiB); shorten it"
     }
 }

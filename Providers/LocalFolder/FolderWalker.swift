@@ -21,6 +21,8 @@ struct FolderWalker: Sendable {
         var read = 0
         /// Set when an index existed but could not be trusted.
         var indexRebuilt = false
+        /// Why the index could not be written, when it could not.
+        var indexNotSaved: String?
 
         /// Counts the catalog's images, those whose metadata could not be read, and other files.
         mutating func countImages() {
@@ -49,6 +51,10 @@ struct FolderWalker: Sendable {
             let index =
                 "; \(read) read, \(reused) from the index"
                 + (indexRebuilt ? " (rebuilt: the old one could not be trusted)" : "")
+                + (indexNotSaved.map {
+                    "; the index is off: \($0); every search reads every file until the cache folder "
+                        + "is writable (or XDG_CACHE_HOME names one that is)"
+                } ?? "")
             return "\(images) image\(images == 1 ? "" : "s")\(metadata)"
                 + (skipped.isEmpty ? "" : "; skipped " + skipped.joined(separator: ", ")) + index
         }
@@ -116,8 +122,14 @@ struct FolderWalker: Sendable {
                 report.reused == 0
                 ? FolderCatalog(records: examined.records, offsets: examined.starts.map(\.offset))  // all read afresh
                 : Self.assemble(reusable: reusable, previous: previous, changed: changed, examined: examined)
-            // The index is a cache: failing to write it costs only speed.
-            if let indexFile { try? LocalIndex.save(report.catalog, to: indexFile, root: rootPath) }
+            // The index is a cache: failing to write it costs only speed, but the log says why.
+            if let indexFile {
+                do {
+                    try LocalIndex.save(report.catalog, to: indexFile, root: rootPath)
+                } catch {
+                    report.indexNotSaved = error.description
+                }
+            }
         }
         report.countImages()
         return report

@@ -13,6 +13,14 @@ struct ProviderRun: Sendable {
     }
 
     let provider: any PhotoProvider
+
+    /// The error's text without a leading "<name>: ": the status line names the provider
+    /// already ("f failed: f: …" said it twice).
+    static func message(_ error: any Error, from name: String) -> String {
+        let text = String(describing: error)
+        let prefix = "\(name): "
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+    }
     /// The request for this provider: its share of results, due at its own deadline.
     let request: SearchRequest
 
@@ -65,7 +73,7 @@ struct ProviderRun: Sendable {
             return Task.isCancelled ? .cancelled : .ok
         } catch {
             if Task.isCancelled { return .cancelled }
-            return .failed(error is CancellationError ? "cancelled" : String(describing: error))
+            return .failed(error is CancellationError ? "cancelled" : Self.message(error, from: provider.name))
         }
     }
 }

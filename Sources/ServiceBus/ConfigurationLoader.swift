@@ -22,11 +22,22 @@ public struct ConfigurationLoader: Sendable {
     /// Loads the file at `url`; `displayPath` is how messages name it.
     public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigurationError) -> Configuration {
         let file = displayPath ?? url.path
+        if let problem = Self.notARegularFile(url.path) {
+            throw ConfigurationError(ConfigurationIssue(file: file, message: problem))
+        }
         let data: Data
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never waits on a FIFO
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ConfigurationError(
+                ConfigurationIssue(
+                    file: file,
+                    message: "cannot read the file: "
+                        + (code == ENOENT ? "no such file" : String(cString: strerror(code)))))
+        }
         do {
-            // Reads one byte past the limit, never the whole of an endless file (`/dev/zero`).
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
+            // Reads one byte past the limit, never the whole of an endless file.
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             data = try handle.read(upToCount: Self.maximumFileSize + 1) ?? Data()
         } catch {
             throw ConfigurationError(
@@ -43,7 +54,8 @@ public struct ConfigurationLoader: Sendable {
     public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
         var diagnostics = Diagnostics(file: file)
         guard yaml.utf8.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
-        if let problem = YAMLShapeCheck.problem(in: yaml, file: file) { throw ConfigurationError(problem) }
+        let shapeProblems = YAMLShapeCheck.problems(in: yaml, file: file)
+        guard shapeProblems.isEmpty else { throw ConfigurationError(issues: shapeProblems) }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -63,7 +75,12 @@ public struct ConfigurationLoader: Sendable {
         var instances: [ProviderInstance] = []
         var sawProviders = false
         for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+            guard let key = keyNode.string else {
+                diagnostics.report(
+                    "a section name must be a word (\(Self.topLevelKeys.quotedList)), not a list or mapping",
+                    at: keyNode)
+                continue
+            }
             switch key {
             case "search":
                 search = readSearch(value, diagnostics: &diagnostics)
@@ -167,8 +184,9 @@ public struct ConfigurationLoader: Sendable {
         var instances: [ProviderInstance] = []
         for (keyNode, value) in mapping {
             guard let name = keyNode.string, Self.isValidInstanceName(name) else {
+                let shown = keyNode.string.map { "`\($0)`" } ?? "a list or mapping"
                 diagnostics.report(
-                    "`\(keyNode.string ?? "")` is not a valid provider name; use letters, digits, `-` and `_`",
+                    "\(shown) is not a valid provider name; use a word of letters, digits, `-` and `_`",
                     at: keyNode)
                 continue
             }
@@ -281,6 +299,16 @@ public struct ConfigurationLoader: Sendable {
         !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
+    /// Why the file at `path` cannot be a configuration (a folder, a FIFO, a device), or `nil`
+    /// when it is a regular file or does not exist (reading it then says so).
+    static func notARegularFile(_ path: String) -> String? {
+        switch FileKind.nonRegular(path) {
+        case nil: nil
+        case "a folder": "is a folder, not a configuration file; name the YAML file in it (e.g. \(path)/config.yaml)"
+        case let kind?: "is \(kind), not a regular file; name a YAML configuration file"
+        }
+    }
+
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
@@ -315,6 +343,12 @@ struct Diagnostics {
 
     init(file: String) {
         self.file = file
+    }
+
+    /// Puts the issues from `start` on in file order (line, then column).
+    mutating func sortIssues(from start: Int) {
+        guard start < issues.count else { return }
+        issues[start...].sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
 
     mutating func report(_ message: String, at node: Node?) {

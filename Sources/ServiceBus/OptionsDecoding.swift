@@ -12,22 +12,128 @@ enum OptionsDecoding {
     static func blueprint<F: ProviderFactory>(
         factory: F, options node: Node, instance: String, nameNode: Node, diagnostics: inout Diagnostics
     ) -> Blueprint? {
-        let options: F.Options
-        do {
-            options = try YAMLDecoder().decode(F.Options.self, from: node)
-        } catch let error as DecodingError {
-            report(error, in: node, instance: instance, nameNode: nameNode, diagnostics: &diagnostics)
-            return nil
-        } catch {
-            diagnostics.report("provider `\(instance)`: \(error)", at: nameNode)
-            return nil
-        }
+        let firstIssue = diagnostics.issues.count
+        defer { diagnostics.sortIssues(from: firstIssue) }
+        guard
+            let options = decodeReportingAll(
+                F.Options.self, from: node, instance: instance, nameNode: nameNode,
+                diagnostics: &diagnostics)
+        else { return nil }
         let secrets = F.Options.secretKeys.compactMap { key -> String? in
             guard let value = node[key]?.string, !value.isEmpty else { return nil }
             return value
         }
         return Blueprint(secrets: secrets) { name, context in
             try factory.makeProvider(name: name, options: options, context: context)
+        }
+    }
+
+    /// The most decoding attempts for one instance: each finds one more problem.
+    static let maximumAttempts = 64
+
+    /// Decodes `type` from `root`, reporting every problem, not only the first the decoder meets.
+    ///
+    /// A decoder stops at its first error, so after each one the value at fault is set aside
+    /// (a wrong value removed, a missing one stood in for by a placeholder) and decoding runs
+    /// again, until it succeeds or no new problem turns up. Errors that a placeholder or a
+    /// removal causes are not reported: the problem behind them already was.
+    private static func decodeReportingAll<T: Decodable>(
+        _ type: T.Type, from root: Node, instance: String, nameNode: Node, diagnostics: inout Diagnostics
+    ) -> T? {
+        var current = root
+        var reported: Set<[String]> = []
+        var placeholders: [[String]: Int] = [:]
+        for _ in 0..<maximumAttempts {
+            let error: DecodingError
+            do {
+                let value = try YAMLDecoder().decode(T.self, from: current)
+                return reported.isEmpty ? value : nil
+            } catch let decodingError as DecodingError {
+                error = decodingError
+            } catch {
+                diagnostics.report("provider `\(instance)`: \(error)", at: nameNode)
+                return nil
+            }
+            let path = faultPath(of: error)
+            if let tried = placeholders[path] {
+                // The placeholder standing in for a missing or wrong value does not fit: try the next.
+                guard tried + 1 < placeholderCandidates.count, !path.isEmpty else { return nil }
+                placeholders[path] = tried + 1
+                current = replacing(path: path, in: current, with: placeholderCandidates[tried + 1])
+                continue
+            }
+            if reported.contains(path) {
+                // Only a removed wrong value, now missing, may come back; anything else would loop.
+                guard isMissing(error) else { return nil }
+            } else {
+                report(error, in: root, instance: instance, nameNode: nameNode, diagnostics: &diagnostics)
+                reported.insert(path)
+            }
+            guard !path.isEmpty else { return nil }
+            if isMissing(error) || path.last?.hasPrefix("[") == true {
+                // A missing value, or a list item (removing it would shift the items after it).
+                placeholders[path] = 0
+                current = replacing(path: path, in: current, with: placeholderCandidates[0])
+            } else {
+                current = replacing(path: path, in: current, with: nil)
+            }
+        }
+        return nil
+    }
+
+    private static func isMissing(_ error: DecodingError) -> Bool {
+        if case .keyNotFound = error { return true }
+        return false
+    }
+
+    /// Values tried, in order, in place of a missing or wrong one so decoding can go on.
+    private static var placeholderCandidates: [Node] {
+        [Node("1"), Node("true"), Node([Node("1")]), Node([(Node, Node)]())]
+    }
+
+    /// The path of the value an error is about, as keys (`[n]` for list positions).
+    private static func faultPath(of error: DecodingError) -> [String] {
+        func keys(_ path: [any CodingKey]) -> [String] {
+            path.map { key in key.intValue.map { "[\($0)]" } ?? key.stringValue }
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return keys(context.codingPath) + keys([key])
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return keys(context.codingPath)
+        @unknown default: return []
+        }
+    }
+
+    /// `node` with the value at `path` replaced by `value`, or removed when `value` is `nil`.
+    private static func replacing(path: [String], in node: Node, with value: Node?) -> Node {
+        guard let first = path.first else { return value ?? node }
+        let rest = Array(path.dropFirst())
+        switch node {
+        case .mapping(let mapping):
+            var pairs: [(Node, Node)] = []
+            var found = false
+            for (key, child) in mapping {
+                guard key.string == first else {
+                    pairs.append((key, child))
+                    continue
+                }
+                found = true
+                if rest.isEmpty {
+                    if let value { pairs.append((key, value)) }
+                } else {
+                    pairs.append((key, replacing(path: rest, in: child, with: value)))
+                }
+            }
+            if !found, rest.isEmpty, let value { pairs.append((Node(first), value)) }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        case .sequence(let sequence):
+            guard first.hasPrefix("["), let index = Int(first.dropFirst().dropLast()), sequence.indices.contains(index)
+            else { return node }
+            var nodes = Array(sequence)
+            nodes[index] = rest.isEmpty ? (value ?? Node("")) : replacing(path: rest, in: nodes[index], with: value)
+            return .sequence(Node.Sequence(nodes, sequence.tag, sequence.style, sequence.mark))
+        default:
+            return node
         }
     }
 
@@ -81,8 +187,15 @@ enum OptionsDecoding {
         case is Int.Type, is Int64.Type, is UInt.Type: "a whole number"
         case is Double.Type, is Float.Type: "a number"
         case is String.Type: "text"
+        case is Node.Scalar.Type: "a single value"
+        case is Node.Sequence.Type: "a list"
+        case is Node.Mapping.Type: "a mapping"
         default:
-            String(describing: type).hasPrefix("Array") ? "a list" : "a \(String(describing: type))"
+            switch String(describing: type) {
+            case let name where name.hasPrefix("Array"): "a list"
+            case let name where name.hasPrefix("Dictionary"): "a mapping"
+            default: "a value of another kind"
+            }
         }
     }
 }
@@ -97,6 +210,17 @@ enum YAMLSyntaxIssue {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
+            guard !problem.contains("nesting level") else {
+                // libyaml's own limit, whose message names its C function.
+                return ConfigurationIssue(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "lists and mappings are nested more than \(YAMLShapeCheck.maximumDepth) levels deep")
+            }
+            if tabIndents(line: mark.line, in: yaml) {
+                return ConfigurationIssue(
+                    file: file, line: mark.line, column: mark.column,
+                    message: "a tab indents this line; YAML indents with spaces only")
+            }
             let detail = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
             return ConfigurationIssue(
                 file: file, line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(detail)")
@@ -114,6 +238,13 @@ enum YAMLSyntaxIssue {
         default:
             return ConfigurationIssue(file: file, message: "is not valid YAML: \(yamlError)")
         }
+    }
+
+    /// Whether line `number` (1-based) of `yaml` starts with white space holding a tab.
+    private static func tabIndents(line number: Int, in yaml: String) -> Bool {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard number >= 1, number <= lines.count else { return false }
+        return lines[number - 1].prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }
 
     /// The line where `key` appears a second time as a mapping key at `column`, starting from line `first`.

@@ -30,6 +30,13 @@ public struct ServiceBus: Sendable {
             switch build(instance) {
             case .success(let provider):
                 if operation == .popular && !provider.supportsPopular {
+                    if !names.isEmpty {
+                        throw .selectedProviderUnavailable(
+                            name: instance.name,
+                            reason:
+                                "type \(instance.typeName) has no popular feed; `popular` runs only providers that have one"
+                        )
+                    }
                     lineup.skipped.append(SkippedProvider(instance, reason: "has no popular feed"))
                 } else {
                     lineup.providers.append(LiveProvider(provider: provider, instance: instance))
@@ -46,7 +53,8 @@ public struct ServiceBus: Sendable {
 
     private func build(_ instance: ProviderInstance) -> Result<any PhotoProvider, SkippedProvider> {
         guard instance.isEnabled else {
-            return .failure(SkippedProvider(instance, reason: "disabled (enabled: false)", isDisabled: true))
+            return .failure(
+                SkippedProvider(instance, reason: "`enabled: false` in \(configuration.file)", isDisabled: true))
         }
         do {
             var context = context

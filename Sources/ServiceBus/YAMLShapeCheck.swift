@@ -1,7 +1,8 @@
 import CYaml
 
 /// Checks the shape of configuration text with libyaml's event parser before Yams builds a
-/// node tree from it: no alias (`*name`), a bounded number of nodes and a bounded nesting depth.
+/// node tree from it: no alias (`*name`), no duplicate key, a bounded number of nodes and a
+/// bounded nesting depth.
 ///
 /// Yams resolves an alias by sharing the anchored node, so a few lines of aliases to aliases
 /// (a "billion laughs") become a tree of billions of nodes for anything that walks it: the
@@ -14,20 +15,22 @@ enum YAMLShapeCheck {
     /// The deepest nesting of lists and mappings a configuration may use.
     static let maximumDepth = 64
 
-    /// The first problem in `yaml`'s shape, located; `nil` when the shape is fine or the text
+    /// The problems in `yaml`'s shape, located: every duplicate key, or the first alias, or
+    /// the first value past the size or depth limits. Empty when the shape is fine or the text
     /// is not valid YAML (Yams then reports the syntax error with its own message).
-    static func problem(in yaml: String, file: String) -> ConfigurationIssue? {
+    static func problems(in yaml: String, file: String) -> [ConfigurationIssue] {
         var bytes = Array(yaml.utf8)
         var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        guard yaml_parser_initialize(&parser) == 1 else { return [] }
         defer { yaml_parser_delete(&parser) }
-        return bytes.withUnsafeMutableBufferPointer { buffer -> ConfigurationIssue? in
+        return bytes.withUnsafeMutableBufferPointer { buffer -> [ConfigurationIssue] in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var nodes = 0
-            var depth = 0
+            var frames: [Frame] = []
+            var duplicates: [ConfigurationIssue] = []
             while true {
                 var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
+                guard yaml_parser_parse(&parser, &event) == 1 else { return [] }
                 defer { yaml_event_delete(&event) }
                 let line = Int(clamping: event.start_mark.line) &+ 1
                 let column = Int(clamping: event.start_mark.column) &+ 1
@@ -36,27 +39,67 @@ enum YAMLShapeCheck {
                 }
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    return nil
+                    return duplicates
                 case YAML_ALIAS_EVENT:
-                    return issue(
-                        "YAML aliases (`*name`) are not supported in the configuration; write the value out instead")
+                    return [
+                        issue(
+                            "YAML aliases (`*name`) are not supported in the configuration; write the value out instead"
+                        )
+                    ]
                 case YAML_SCALAR_EVENT:
                     nodes += 1
+                    let key = scalarText(event)
+                    if let first = frames.indices.last.flatMap({ frames[$0].take(key: key, line: line) }) {
+                        duplicates.append(
+                            issue(
+                                "duplicate key `\(key)` in one mapping (first at line \(first)); "
+                                    + "each provider name and key may appear only once"))
+                    }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                     nodes += 1
-                    depth += 1
-                    if depth > maximumDepth {
-                        return issue("lists and mappings are nested more than \(maximumDepth) levels deep")
+                    _ = frames.indices.last.flatMap { frames[$0].take(key: nil, line: line) }
+                    frames.append(Frame(isMapping: event.type == YAML_MAPPING_START_EVENT))
+                    if frames.count > maximumDepth {
+                        return [issue("lists and mappings are nested more than \(maximumDepth) levels deep")]
                     }
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    depth -= 1
+                    _ = frames.popLast()
                 default:
                     break
                 }
                 if nodes > maximumNodes {
-                    return issue("the file holds more than \(maximumNodes) values; a configuration needs far fewer")
+                    return [issue("the file holds more than \(maximumNodes) values; a configuration needs far fewer")]
                 }
             }
         }
+    }
+
+    /// An open list or mapping; a mapping remembers its keys and the line each first appeared on.
+    private struct Frame {
+        let isMapping: Bool
+        var expectsKey = true
+        var keyLines: [String: Int] = [:]
+
+        init(isMapping: Bool) {
+            self.isMapping = isMapping
+        }
+
+        /// Takes the next node (`key` is its text when it is a scalar); returns the line of
+        /// the first occurrence when it is a key this mapping already has.
+        mutating func take(key: String?, line: Int) -> Int? {
+            guard isMapping else { return nil }
+            defer { expectsKey.toggle() }
+            guard expectsKey, let key else { return nil }
+            if let first = keyLines[key] { return first }
+            keyLines[key] = line
+            return nil
+        }
+    }
+
+    private static func scalarText(_ event: yaml_event_t) -> String {
+        let scalar = event.data.scalar
+        guard let value = scalar.value else { return "" }
+        let buffer = UnsafeBufferPointer(start: value, count: Int(clamping: scalar.length))
+        return String(decoding: buffer, as: UTF8.self)
     }
 }

@@ -102,7 +102,7 @@ struct ConfigurationLoaderTests {
     func duplicateName() {
         #expect(
             Fixtures.problems("providers:\n  a:\n    type: plain\n  b:\n    type: plain\n  a:\n    type: keyed\n") == [
-                "config.yaml:6:3: duplicate key `a` in one mapping; each provider name and key may appear only once"
+                "config.yaml:6:3: duplicate key `a` in one mapping (first at line 2); each provider name and key may appear only once"
             ])
     }
 
@@ -135,7 +135,7 @@ struct ConfigurationLoaderTests {
             ])
         #expect(
             Fixtures.problems("providers:\n  my provider:\n    type: plain\n") == [
-                "config.yaml:2:3: `my provider` is not a valid provider name; use letters, digits, `-` and `_`"
+                "config.yaml:2:3: `my provider` is not a valid provider name; use a word of letters, digits, `-` and `_`"
             ])
         #expect(
             Fixtures.problems("- a\n- b\n") == [

@@ -34,7 +34,8 @@ struct ServiceBusTests {
                     name: "keyed", typeName: "keyed", reason: "api_key is empty; set $TEST_KEY to enable it"),
                 SkippedProvider(
                     name: "literal", typeName: "keyed", reason: "api_key is empty; set `api_key` in config.yaml"),
-                SkippedProvider(name: "off", typeName: "plain", reason: "disabled (enabled: false)", isDisabled: true),
+                SkippedProvider(
+                    name: "off", typeName: "plain", reason: "`enabled: false` in config.yaml", isDisabled: true),
             ])
     }
 
@@ -77,5 +78,15 @@ struct ServiceBusTests {
         let lineup = try bus(environment: ["TEST_KEY": "abc"]).lineup(for: .popular)
         #expect(lineup.providers.map(\.name) == ["local"])
         #expect(lineup.skipped.first { $0.name == "keyed" }?.reason == "has no popular feed")
+    }
+
+    @Test("a provider named for the popular feed that has none is an error, as any named provider that cannot run")
+    func popularNamedWithoutFeed() throws {
+        #expect(
+            throws: ServiceBusError.selectedProviderUnavailable(
+                name: "keyed", reason: "type keyed has no popular feed; `popular` runs only providers that have one")
+        ) {
+            try bus(environment: ["TEST_KEY": "abc"]).lineup(for: .popular, selecting: ["keyed"])
+        }
     }
 }

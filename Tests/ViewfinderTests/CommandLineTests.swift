@@ -150,7 +150,7 @@ struct CommandLineTests {
         #expect(good.stdout == "config.yaml: OK, 2 providers (photos, archive)\n")
         let missing = try await workspace.run(["config", "check", "other.yaml"])
         #expect(missing.status == 78)
-        #expect(missing.stderr == "viewfinder: error: no configuration file at other.yaml (named by --config)\n")
+        #expect(missing.stderr == "viewfinder: error: no configuration file at other.yaml\n")
     }
 
     @Test("usage errors exit 64: unknown --provider, bad --timeout, empty query")

@@ -72,21 +72,21 @@ struct ExecCommandLineTests {
         #expect(status["good"]?.status == "ok")
         #expect(
             status["missing"]?.error
-                == "missing: cannot run `\(workspace.url.path)/no-such-plugin`: No such file or directory; check `command` in the configuration"
+                == "cannot run `\(workspace.url.path)/no-such-plugin`: No such file or directory; check `command` in the configuration"
         )
         #expect(status["notexec"]?.error?.contains("Permission denied") == true)
         #expect(
             status["exit3"]?.error
-                == "exit3: the program exited with status 3; its last lines on stderr: loading catalogue... | fatal: catalogue.db is corrupt"
+                == "the program exited with status 3; its last lines on stderr: loading catalogue... | fatal: catalogue.db is corrupt"
         )
         #expect(
             status["badjson"]?.error
-                == #"badjson: output line 2 is not valid JSON: {"photo": {"id": "p2", "title": unquoted}}"#)
-        #expect(status["noid"]?.error == "noid: output line 1 has a photo without an `id`")
-        #expect(status["reports"]?.error == "reports: the program reported: the catalogue server refused our token")
+                == #"output line 2 is not valid JSON: {"photo": {"id": "p2", "title": unquoted}}"#)
+        #expect(status["noid"]?.error == "output line 1 has a photo without an `id`")
+        #expect(status["reports"]?.error == "the program reported: the catalogue server refused our token")
         #expect(
             status["flood"]?.error
-                == "flood: `broken-plugin.py` wrote more than 16 MiB to standard output, the limit for one search; "
+                == "`broken-plugin.py` wrote more than 16 MiB to standard output, the limit for one search; "
                 + "it was stopped with everything it started")
         for name in ["missing", "notexec", "exit3", "badjson", "noid", "reports", "flood"] {
             #expect(status[name]?.status == "failed", "\(name)")
@@ -201,7 +201,7 @@ struct ExecCommandLineTests {
             launcher: [Self.fixture("peak-memory.py"), ViewfinderProcess.binary.path])
         #expect(
             try statuses(output)["endless"]?.error
-                == "endless: `endless-output.sh` wrote more than 16 MiB to standard output, the limit for one search; "
+                == "`endless-output.sh` wrote more than 16 MiB to standard output, the limit for one search; "
                 + "it was stopped with everything it started")
         let peak = output.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb: ") }
         let kilobytes = try #require(peak.flatMap { Int($0.dropFirst("peak-rss-kb: ".count)) })

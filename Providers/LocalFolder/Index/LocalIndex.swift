@@ -61,25 +61,54 @@ enum LocalIndex {
         return FolderCatalog(storage: bytes, offsets: records.offsets, region: records.region)
     }
 
+    /// Why an index could not be written, in words for the `--verbose` log.
+    struct SaveError: Error, CustomStringConvertible {
+        let description: String
+
+        init(_ what: String, _ path: String, errno code: Int32) {
+            description = "cannot \(what) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
     /// Writes `catalog` as the index of `root` to `url`, atomically.
-    static func save(_ catalog: FolderCatalog, to url: URL, root: String) throws {
+    static func save(_ catalog: FolderCatalog, to url: URL, root: String) throws(SaveError) {
         let head = header(root: root, count: catalog.offsets.count)
         let records = catalog.storage[catalog.region]
         let sum = checksum(head: head, records: records)
         let folder = url.deletingLastPathComponent()
         // Private to the user: an index holds GPS positions, keywords and file names.
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if let code = makeFolders(folder.path) { throw SaveError("create the folder", folder.path, errno: code) }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        guard descriptor >= 0 else { throw SaveError("write in", folder.path, errno: errno) }
         let written =
             writeAll(descriptor, head[...]) && writeAll(descriptor, records)
             && writeAll(descriptor, withUnsafeBytes(of: sum.littleEndian) { Array($0) }[...])
-        guard close(descriptor) == 0, written, rename(temporary.path, url.path) == 0 else {
+        let writeError = errno
+        guard close(descriptor) == 0, written else {
             unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown)
+            throw SaveError("write", temporary.path, errno: writeError)
         }
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            unlink(temporary.path)
+            throw SaveError("replace", url.path, errno: code)
+        }
+    }
+
+    /// Creates `path` and the folders above it that are missing, private to the user (0700);
+    /// the `errno` of the first that cannot be made, or `nil` when all exist.
+    private static func makeFolders(_ path: String) -> Int32? {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) == 0 { continue }
+            let code = errno
+            var info = stat()
+            guard code == EEXIST, stat(prefix, &info) == 0 else { return code }
+            if info.st_mode & S_IFMT != S_IFDIR { return ENOTDIR }
+        }
+        return nil
     }
 
     /// The bytes before the records: magic, root path (length first), record count.

@@ -17,11 +17,15 @@ public final class CurlHTTPClient: HTTPClient {
         self.userAgent = userAgent
         self.logger = logger
         loop = CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
-            let microseconds = delay.components.seconds * 1_000_000 + delay.components.attoseconds / 1_000_000_000_000
+            let ran = (ContinuousClock.now - transfer.started).shortDescription
             (transfer.request.logger ?? logger)?.debug(
-                "\(transfer.request.redactedDescription) → cancelled; transfer aborted \(microseconds) µs after the request"
+                "\(transfer.request.redactedDescription) → cancelled after \(ran); aborted \(Self.microseconds(delay)) µs after the cancellation"
             )
         }
+    }
+
+    private static func microseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
 
     deinit {

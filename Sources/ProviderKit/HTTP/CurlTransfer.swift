@@ -14,6 +14,8 @@ final class CurlTransfer: @unchecked Sendable {
     let easy: UnsafeMutableRawPointer
     let request: HTTPRequest
     var cancelRequested = false
+    /// When the transfer was made: its running time is measured from here.
+    let started = ContinuousClock.now
 
     private let sink: Sink
     private let progress: (@Sendable (Int64, Int64?) -> Void)?

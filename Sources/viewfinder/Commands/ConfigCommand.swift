@@ -18,7 +18,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             do {
-                let url = try Setup.locate(path)
+                let url = try Setup.locate(path, argument: nil)
                 let configuration = try Setup.loadConfiguration(url)
                 Console.redact(configuration.secrets)
                 let names = configuration.instances.map(\.name).joined(separator: ", ")

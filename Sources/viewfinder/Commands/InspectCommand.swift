@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LocalFolderProvider
 import ProviderKit
+import ServiceBus
 
 /// `viewfinder inspect PATH...`
 struct InspectCommand: AsyncParsableCommand {
@@ -28,9 +29,13 @@ struct InspectCommand: AsyncParsableCommand {
         var entries: [InspectJSON] = []
         for path in paths {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : here.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            switch FileKind.nonRegular(url.path) {
+            case nil: break
+            case "a folder":
                 entries.append(InspectJSON(path: path, error: "is a folder; name the image files in it"))
+                continue
+            case let kind?:
+                entries.append(InspectJSON(path: path, error: "is \(kind), not a regular file; name an image file"))
                 continue
             }
             do {

@@ -13,7 +13,9 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .customLong("provider"), help: "Only use this provider instance (repeatable).")
     var providers: [String] = []
 
-    @Option(help: "How many results to show (default: search.limit in the configuration, 30).")
+    // `.unconditional`: `--limit -1` is a number to check, not a missing value before an option.
+    @Option(
+        parsing: .unconditional, help: "How many results to show (default: search.limit in the configuration, 30).")
     var limit: Int?
 
     @Option(help: "Deadline for the whole search, e.g. 250ms, 10s, 2m (default: search.timeout, 10s).")

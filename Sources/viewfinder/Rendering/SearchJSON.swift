@@ -39,6 +39,7 @@ enum SearchJSON {
         let provider: String
         let id: String
         let title: String?
+        let description: String?
         let author: String?
         let authorURL: String?
         let pageURL: String?
@@ -50,6 +51,8 @@ enum SearchJSON {
         let tags: [String]
         let license: LicenseJSON?
         let attribution: String?
+        let rating: Double?
+        let location: LocationJSON?
         let path: String?
         let explanation: [ContributionJSON]?
 
@@ -60,6 +63,7 @@ enum SearchJSON {
             provider = photo.provider
             id = photo.id
             title = photo.title
+            description = photo.description
             author = photo.author
             authorURL = photo.authorURL?.absoluteString
             pageURL = photo.pageURL?.absoluteString
@@ -73,11 +77,14 @@ enum SearchJSON {
             tags = photo.tags
             license = photo.license.map(LicenseJSON.init)
             attribution = photo.attribution
+            rating = photo.popularity.rating
+            location = photo.location.map(LocationJSON.init)
             path = photo.filePath
         }
 
         enum CodingKeys: String, CodingKey {
-            case rank, score, provider, id, title, author, width, height, tags, license, attribution, path, explanation
+            case rank, score, provider, id, title, description, author, width, height, tags, license, attribution
+            case rating, location, path, explanation
             case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
@@ -92,6 +99,7 @@ enum SearchJSON {
             try container.encode(provider, forKey: .provider)
             try container.encode(id, forKey: .id)
             try container.encode(title, forKey: .title)
+            try container.encode(description, forKey: .description)
             try container.encode(author, forKey: .author)
             try container.encode(authorURL, forKey: .authorURL)
             try container.encode(pageURL, forKey: .pageURL)
@@ -103,6 +111,8 @@ enum SearchJSON {
             try container.encode(tags, forKey: .tags)
             try container.encode(license, forKey: .license)
             try container.encode(attribution, forKey: .attribution)
+            try container.encode(rating, forKey: .rating)
+            try container.encode(location, forKey: .location)
             try container.encode(path, forKey: .path)
             if let explanation { try container.encode(explanation, forKey: .explanation) }
         }
@@ -121,6 +131,17 @@ enum SearchJSON {
             rank = part.rank
             weight = part.weight
             contribution = part.value
+        }
+    }
+
+    /// Where the photo was taken, in decimal degrees.
+    struct LocationJSON: Encodable {
+        let latitude: Double
+        let longitude: Double
+
+        init(_ location: GeoLocation) {
+            latitude = location.latitude
+            longitude = location.longitude
         }
     }
 

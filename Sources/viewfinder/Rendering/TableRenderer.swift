@@ -23,7 +23,7 @@ struct TableRenderer: SearchRenderer {
                 state.request?.query.map { "matching “\(TerminalText.sanitized($0))”" } ?? "in the popular feeds"
             Console.out("No photos found \(what).\n")
         } else {
-            Console.out(table(rows))
+            Console.out(table(rows, descriptions: state.results.map { $0.photo.description ?? "" }))
         }
         Console.err(providerSummary(state))
     }
@@ -53,11 +53,13 @@ struct TableRenderer: SearchRenderer {
                 let bounded = cutsFront ? String(value.suffix(limit)) : String(value.prefix(limit))
                 return TerminalText.sanitized(bounded)  // text from outside: one safe line each
             }
-            width = max(header.count, self.values.map(\.count).max() ?? 0)
+            width = max(DisplayWidth.of(header), self.values.map { DisplayWidth.of($0) }.max() ?? 0)
         }
     }
 
-    func table(_ rows: [PhotoRow]) -> String {
+    /// The table of `rows`; `descriptions` (one per row) get a column of their own when the
+    /// terminal has room for it after every other column.
+    func table(_ rows: [PhotoRow], descriptions: [String] = []) -> String {
         let longest = width
         var columns = [
             Column("#", rows.map { String($0.rank) }, longest: longest),
@@ -65,7 +67,7 @@ struct TableRenderer: SearchRenderer {
             Column("By", rows.map(\.author), longest: longest, minimum: 8, flexible: true),
             Column("Size", rows.map(\.dimensions), longest: longest),
             Column("Taken", rows.map(\.taken), longest: longest),
-            Column("Source", rows.map(\.provider), longest: longest),
+            Column("Source", rows.map(\.provider), longest: longest, minimum: 6, flexible: true),
             Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
@@ -77,6 +79,7 @@ struct TableRenderer: SearchRenderer {
         }
         columns = columns.filter { $0.values.contains { !$0.isEmpty } || $0.header == "Title" }
         fit(&columns)
+        addDescriptions(descriptions, to: &columns, longest: longest)
 
         var lines = [
             columns.enumerated().map { index, column in
@@ -95,26 +98,47 @@ struct TableRenderer: SearchRenderer {
             }
             lines.append(cells.joined(separator: "  "))
         }
-        return lines.joined(separator: "\n") + "\n"
+        // The columns fit; a table narrower than even "#" and a short title is cut at the edge.
+        return lines.map { TextFitting.truncateVisible($0, to: width) }.joined(separator: "\n") + "\n"
     }
 
-    /// Narrows the widest flexible column until the table fits; drops optional columns if it still
-    /// does not, the licence first, then the Why column.
+    /// Fits the columns into the width: narrows the widest flexible column to its minimum,
+    /// then drops optional columns (the licence first, then the Why column), then narrows flexible columns further,
+    /// then drops the location and source, and last narrows the title to what is left.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
-        while total() > width {
-            let candidates = columns.indices.filter { columns[$0].flexible && columns[$0].width > columns[$0].minimum }
-            guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else {
-                guard
-                    let droppable = columns.firstIndex(where: { $0.header == "Licence" })
-                        ?? columns.firstIndex(where: { $0.header == "Why" })
-                        ?? columns.lastIndex(where: { ["Taken", "By", "Size"].contains($0.header) })
-                else { return }
-                columns.remove(at: droppable)
-                continue
+        func narrow(downTo floor: (Column) -> Int) {
+            while total() > width {
+                let candidates = columns.indices.filter {
+                    columns[$0].flexible && columns[$0].width > floor(columns[$0])
+                }
+                guard let widest = candidates.max(by: { columns[$0].width < columns[$1].width }) else { return }
+                columns[widest].width -= 1
             }
-            columns[widest].width -= 1
         }
+        func drop(_ headers: [String]) {
+            for header in headers where total() > width {
+                columns.removeAll { $0.header == header }
+            }
+        }
+        narrow { $0.minimum }
+        drop(["Licence", "Why", "Taken", "Size", "By"])
+        narrow { $0.header == "Title" ? $0.minimum : min($0.minimum, 6) }
+        drop(["Where", "Source"])
+        narrow { _ in 1 }
+    }
+
+    /// The narrowest description column worth showing.
+    static let minimumDescriptionWidth = 24
+
+    /// Puts a Description column before Where when the table has room left for one.
+    private func addDescriptions(_ descriptions: [String], to columns: inout [Column], longest: Int) {
+        let used = columns.map(\.width).reduce(0, +) + 2 * columns.count
+        let room = width - used
+        guard room >= Self.minimumDescriptionWidth, descriptions.contains(where: { !$0.isEmpty }) else { return }
+        var column = Column("Description", descriptions, longest: longest, flexible: true)
+        column.width = min(column.width, room)
+        columns.insert(column, at: columns.firstIndex { $0.header == "Where" } ?? columns.endIndex)
     }
 
     /// A file path relative to the current folder when it is below it.

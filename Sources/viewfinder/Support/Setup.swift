@@ -42,15 +42,18 @@ struct Setup {
             logger: logger)
     }
 
-    static func locate(_ configPath: String?) throws -> URL {
+    /// Finds the configuration; `argument` is how the command took `configPath` (`--config`, or
+    /// `nil` for a positional argument), so a message can say where a missing path came from.
+    static func locate(_ configPath: String?, argument: String? = "--config") throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         switch ConfigurationLocator.locate(explicitPath: configPath, environment: environment, currentDirectory: here) {
         case .found(let url):
             return url
         case .missing(let path, let namedBy):
+            let source = namedBy == "--config" ? argument.map { " (named by \($0))" } ?? "" : " (named by \(namedBy))"
             throw CommandFailure(
-                message: "no configuration file at \(path) (named by \(namedBy))", exitCode: ExitCodes.configuration)
+                message: "no configuration file at \(path)\(source)", exitCode: ExitCodes.configuration)
         case .notFound(let searched):
             throw CommandFailure(
                 message: "no configuration file found; looked for \(searched.joined(separator: " and ")). "

@@ -24,13 +24,14 @@ enum Terminal {
     /// The live status line (redrawn with escape sequences) only on a terminal that is not dumb.
     static var showsStatusLine: Bool { stderrIsTerminal && !isDumb }
 
-    /// Columns available for standard output: the terminal's, else `$COLUMNS`, else 120.
+    /// Columns available for standard output: the terminal's, else `$COLUMNS` (any positive
+    /// number, up to 10,000: a narrow one gets a table of the rank and a cut title), else 120.
     static var width: Int {
         var size = winsize()
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 20 {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             return min(columns, 10_000)
         }
         return 120

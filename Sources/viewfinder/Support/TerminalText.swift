@@ -5,20 +5,35 @@
 /// JSON output keeps the text as it is; the JSON encoder escapes it.
 enum TerminalText {
     /// `text` on one line: tabs, newlines and carriage returns become spaces; every other C0
-    /// and C1 control character, DEL, and the bidirectional overrides and isolates become `�`.
+    /// and C1 control character, DEL, and the bidirectional overrides and isolates become `�`;
+    /// invisible format characters (zero-width space, word joiner, byte-order mark, soft
+    /// hyphen) are left out, so what shows is what is measured. A zero-width joiner stays
+    /// only inside an emoji sequence (👩‍💻), where it joins pictures into one.
     static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) }) else { return text }
         var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             if scalar == "\t" || scalar == "\n" || scalar == "\r" {
                 result.append(" ")
             } else if isUnsafe(scalar) {
                 result.append("\u{FFFD}")
-            } else {
+            } else if scalar == "\u{200D}", let previous, previous.value > 0x7F,
+                previous.properties.isEmoji || previous == "\u{FE0F}"
+            {
+                result.append(scalar)
+            } else if !isInvisible(scalar) {
                 result.append(scalar)
             }
         }
         return String(result)
+    }
+
+    /// A format character that takes no room and draws nothing (the bidirectional ones are
+    /// ``isUnsafe(_:)``'s, shown as `�`).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0xAD && scalar.properties.generalCategory == .format && !isUnsafe(scalar)
     }
 
     /// `text` with each line sanitized and the line breaks kept (for multi-line messages).

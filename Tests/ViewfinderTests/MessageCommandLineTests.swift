@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// Messages a person can act on: what happened, to what, and what to do, in the user's terms
+/// (no Foundation error domains, no library type names, nothing said twice).
+@Suite("messages a person can act on", .serialized)
+struct MessageCommandLineTests {
+    @Test("config check reports every problem of every instance, each at its line and column")
+    func configCheckEveryProblem() async throws {
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  local:
+                    type: local-folder
+                    recursive: maybe
+                  plugin:
+                    type: exec
+                    command: []
+                  other:
+                    type: local-folder
+                    path: photos
+                    path: elsewhere
+                """)
+        defer { workspace.remove() }
+        let check = try await workspace.run(["config", "check"])
+        #expect(check.status == 78)
+        #expect(
+            check.stderr == """
+                viewfinder: error: invalid configuration
+                config.yaml:11:5: duplicate key `path` in one mapping (first at line 10); each provider name and key may appear only once
+
+                """)
+        try Data(
+            """
+            providers:
+              local:
+                type: local-folder
+                recursive: maybe
+              plugin:
+                type: exec
+                command: []
+
+            """.utf8
+        ).write(to: workspace.url.appendingPathComponent("config.yaml"))
+        let again = try await workspace.run(["config", "check"])
+        #expect(again.status == 78)
+        #expect(
+            again.stderr == """
+                viewfinder: error: invalid configuration
+                config.yaml:2:3: provider `local` needs `path`
+                config.yaml:4:16: `recursive` of provider `local` must be true or false, not `maybe`
+                config.yaml:7:14: `command` of provider `plugin`: must name the program to run and its arguments, e.g. [./plugins/search.py, --fast]
+
+                """)
+    }
+
+    @Test("a folder, a FIFO or /dev/zero as the configuration says what it is, not a Foundation error")
+    func configurationNotAFile() async throws {
+        let workspace = try Workspace(config: "providers: {}\n")
+        defer { workspace.remove() }
+        let fifo = workspace.url.appendingPathComponent("fifo.yaml")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let folder = try await workspace.run(["search", "x", "--config", "photos"])
+        #expect(folder.status == 78)
+        #expect(folder.stderr.contains("photos: is a folder, not a configuration file"), "\(folder.stderr)")
+        #expect(!folder.stderr.contains("NSCocoaErrorDomain"))
+        let pipe = try await workspace.run(["config", "check", "fifo.yaml"])
+        #expect(pipe.status == 78)
+        #expect(pipe.stderr.contains("fifo.yaml: is a FIFO (named pipe), not a regular file"), "\(pipe.stderr)")
+        let zero = try await workspace.run(["config", "check", "/dev/zero"])
+        #expect(zero.status == 78)
+        #expect(zero.stderr.contains("/dev/zero: is a device, not a regular file"), "\(zero.stderr)")
+        #expect(!zero.stderr.contains("permission"))
+    }
+
+    @Test("config check of a missing file does not blame --config; --limit -1 is out of range, not missing")
+    func argumentMessages() async throws {
+        let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
+        defer { workspace.remove() }
+        let missing = try await workspace.run(["config", "check", "/nonexistent/x.yaml"])
+        #expect(missing.status == 78)
+        #expect(missing.stderr == "viewfinder: error: no configuration file at /nonexistent/x.yaml\n")
+        let limit = try await workspace.run(["search", "x", "--limit", "-1"])
+        #expect(limit.status == 64)
+        #expect(limit.stderr.contains("--limit as a whole number from 1 to 10000"), "\(limit.stderr)")
+        #expect(!limit.stderr.contains("Missing value"))
+    }
+
+    @Test("inspect on a FIFO or a device says it is not a regular file, not that it is empty")
+    func inspectNotAFile() async throws {
+        let workspace = try Workspace(config: "providers: {}\n")
+        defer { workspace.remove() }
+        let fifo = workspace.url.appendingPathComponent("pipe.jpg")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let output = try await workspace.run(["inspect", "pipe.jpg", "/dev/urandom"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("is a FIFO (named pipe), not a regular file; name an image file"))
+        #expect(output.stdout.contains("is a device, not a regular file; name an image file"))
+        #expect(!output.stdout.contains("empty"))
+    }
+
+    @Test("a disabled instance and a failing one are each named once, with the reason said once")
+    func nothingSaidTwice() async throws {
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  off:
+                    type: local-folder
+                    path: photos
+                    enabled: false
+                  f:
+                    type: exec
+                    command: [./missing-plugin]
+                """)
+        defer { workspace.remove() }
+        let providers = try await workspace.run(["providers"])
+        #expect(providers.stdout.contains("disabled: `enabled: false` in config.yaml"), "\(providers.stdout)")
+        #expect(!providers.stdout.contains("disabled: disabled"))
+        let search = try await workspace.run(["search", "x"])
+        #expect(search.stderr.contains("✗ f failed: "), "\(search.stderr)")
+        #expect(!search.stderr.contains("f failed: f:"), "\(search.stderr)")
+    }
+
+    @Test("a plugin environment larger than the system allows points at `env`, not `command`")
+    func argumentListTooLong() async throws {
+        let big = String(repeating: "x", count: 200_000)
+        let workspace = try Workspace(
+            config: "providers:\n  p:\n    type: exec\n    command: [/bin/true]\n    env: {BIG: \(big)}\n")
+        defer { workspace.remove() }
+        let search = try await workspace.run(["search", "x"])
+        #expect(
+            search.stderr.contains("the environment variable `BIG` (195 KiB); shorten it in `env`"), "\(search.stderr)")
+        #expect(!search.stderr.contains("check `command`"))
+    }
+
+    @Test("a cache folder the index cannot be written to is said once in --verbose, not silently ignored")
+    func indexOff() async throws {
+        let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
+        defer { workspace.remove() }
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
+        let notAFolder = workspace.url.appendingPathComponent("cache-file")
+        try Data("x".utf8).write(to: notAFolder)
+        let output = try await workspace.run(
+            ["search", "fog", "--verbose"], environment: ["XDG_CACHE_HOME": notAFolder.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let notes = output.stderr.components(separatedBy: "the index is off: cannot create the folder ")
+        #expect(notes.count == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("Not a directory"), "\(output.stderr)")
+    }
+}

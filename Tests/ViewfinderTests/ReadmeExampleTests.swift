@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The README's examples are real output: its commands, run on the bundled samples, print
+/// what it shows.
+@Suite("README examples", .serialized)
+struct ReadmeExampleTests {
+    static let repository = Workspace.samples.deletingLastPathComponent()
+
+    /// Runs `viewfinder arguments…` in the repository with the bundled `config.yaml`, caching
+    /// in a temporary folder.
+    func run(_ arguments: [String], columns: Int = 120) async throws -> ViewfinderProcess.Output {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("vf-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        return try await ViewfinderProcess.run(
+            arguments, in: Self.repository,
+            environment: [
+                "COLUMNS": "\(columns)", "HOME": temporary.path,
+                "XDG_CACHE_HOME": temporary.appendingPathComponent("cache").path,
+                "XDG_CONFIG_HOME": temporary.appendingPathComponent("config").path,
+            ])
+    }
+
+    /// The README's code block that starts with `firstLine`, without its fences.
+    static func readmeBlock(startingWith firstLine: String) throws -> [Substring] {
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0 == firstLine }, "README has a block starting \(firstLine)")
+        let end = try #require(lines[start...].firstIndex { $0.hasPrefix("```") })
+        return Array(lines[start..<end])
+    }
+
+    @Test("the first example's rows are what `search harbor` prints at 120 columns")
+    func firstExample() async throws {
+        let block = try Self.readmeBlock(startingWith: "$ viewfinder search harbor")
+        let shown = block.dropFirst().prefix { !$0.hasPrefix("✓") && !$0.hasPrefix("✗") && !$0.hasPrefix("–") }
+        let output = try await run(["search", "harbor", "--provider", "samples"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.split(separator: "\n") == Array(shown))
+    }
+
+    /// The JSON example for the README (`search lighthouse --format json --provider samples`),
+    /// with the machine's paths and the timing left out.
+    static let jsonExample = """
+        {
+          "query": "lighthouse",
+          "operation": "search",
+          "results": [
+            { "rank": 1, "score": 0.016393, "provider": "samples", "id": "harbor-lighthouse-dusk.jpg",
+              "title": "Lighthouse at dusk",
+              "description": "The harbour light comes on as the sun sets behind the breakwater.",
+              "author": "Viewfinder Samples", "author_url": null,
+              "page_url": "file:///…/Samples/harbor-lighthouse-dusk.jpg",
+              "image_url": "file:///…/Samples/harbor-lighthouse-dusk.jpg", "thumbnail_url": null,
+              "width": 480, "height": 320, "taken_at": "…", "tags": ["lighthouse", "harbor", "dusk", "sea"],
+              "license": null, "attribution": null, "rating": 4,
+              "location": { "latitude": 44.6476, "longitude": -63.5728 },
+              "path": "/…/Samples/harbor-lighthouse-dusk.jpg" }
+          ],
+          "providers": [
+            { "name": "samples", "type": "local-folder", "status": "ok", "count": 1,
+              "duration_ms": 8, "error": null }
+          ]
+        }
+        """
+
+    @Test("the JSON example has every field real output has, with the same values")
+    func jsonExample() async throws {
+        let output = try await run(["search", "lighthouse", "--format", "json", "--provider", "samples"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let real = try output.json()
+        let example = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.jsonExample.utf8)) as? [String: Any])
+        #expect(Set(real.keys) == Set(example.keys))
+        let realResult = try #require((real["results"] as? [[String: Any]])?.first)
+        let exampleResult = try #require((example["results"] as? [[String: Any]])?.first)
+        #expect(Set(realResult.keys) == Set(exampleResult.keys))
+        for (key, value) in exampleResult where !"\(value)".contains("…") {
+            #expect((realResult[key] as? NSObject)?.isEqual(value) == true, "\(key): \(realResult[key] ?? "missing")")
+        }
+        let realProvider = try #require((real["providers"] as? [[String: Any]])?.first)
+        let exampleProvider = try #require((example["providers"] as? [[String: Any]])?.first)
+        #expect(Set(realProvider.keys) == Set(exampleProvider.keys))
+    }
+
+    @Test("a terminal wide enough shows each result's description before its place; 120 columns do not")
+    func descriptionsOnWideTables() async throws {
+        let wide = try await run(["search", "harbor", "--provider", "samples"], columns: 200)
+        let lines = wide.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Description") == true, "\(wide.stdout)")
+        #expect(lines.dropFirst().first?.contains("Container cranes fading into sea fog.") == true, "\(wide.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 200 })
+        let narrow = try await run(["search", "harbor", "--provider", "samples"], columns: 120)
+        #expect(!narrow.stdout.contains("Description"))
+    }
+}
