@@ -10,10 +10,11 @@ enum SearchJSON {
         let results: [PhotoJSON]
         let providers: [ProviderJSON]
 
-        init(_ state: SearchState) {
+        /// The result of `state`; `photo` rewrites each photo first (the page's local ids).
+        init(_ state: SearchState, photo: (Photo) -> Photo = { $0 }) {
             query = state.request?.query
             operation = state.request?.query == nil ? "popular" : "search"
-            results = state.results.map { PhotoJSON($0.photo, rank: $0.rank, score: $0.score) }
+            results = state.results.map { PhotoJSON(photo($0.photo), rank: $0.rank, score: $0.score) }
             providers = state.providers.map(ProviderJSON.init)
         }
 
