@@ -45,7 +45,8 @@
     current = (index + all.length) % all.length;
     const data = all[current].dataset;
     const image = $("viewer-image");
-    const source = safeImage(data.full) || safeImage(all[current].querySelector("img").getAttribute("src"));
+    const thumb = all[current].querySelector("img");
+    const source = safeImage(data.full) || (thumb && safeImage(thumb.getAttribute("src")));
     if (source) image.src = source; else image.removeAttribute("src");
     image.alt = data.title || "";
     setText("viewer-title", data.title);
@@ -69,7 +70,7 @@
     }
     license.hidden = !data.license;
     license.previousElementSibling.hidden = !data.license;
-    setText("viewer-attribution", data.attribution);
+    $("viewer-attribution").textContent = data.attribution || "";
     $("viewer-copy").hidden = !data.attribution;
     const page = $("viewer-page");
     page.textContent = "";
@@ -113,7 +114,7 @@
   $("viewer-next").addEventListener("click", () => show(current + 1));
   $("viewer-copy").addEventListener("click", () => {
     const text = $("viewer-attribution").textContent;
-    const done = () => { $("viewer-copy").textContent = "Copied"; setTimeout(() => { $("viewer-copy").textContent = "Copy"; }, 1200); };
+    const done = () => { $("viewer-copy").textContent = "Copied"; setTimeout(() => { $("viewer-copy").textContent = "Copy the credit line"; }, 1200); };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(done, () => {});
     } else {

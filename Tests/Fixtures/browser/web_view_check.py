@@ -194,14 +194,17 @@ def page_checks(driver, url):
     viewer_checks(driver, "serve")
     # The hostile photo's viewer: its javascript: page URL is text, not a link.
     if hostile:
-        index = int(hostile[0].get_attribute("data-index"))
-        hostile[0].click()
+        cell = driver.find_element(By.CSS_SELECTOR, '.cell[data-provider="hostile"]')
+        driver.execute_script("arguments[0].scrollIntoView()", cell)
+        cell.click()
+        WebDriverWait(driver, 5).until(lambda d: d.find_element(By.ID, "viewer").is_displayed())
+        check("the hostile photo's title is text in the viewer",
+              driver.find_element(By.ID, "viewer-title").text == "<img src=x onerror=alert(1)>")
         page = driver.find_element(By.ID, "viewer-page")
         links = page.find_elements(By.TAG_NAME, "a")
-        check("a javascript: page URL is not linked", not links, page.text)
+        check("a javascript: page URL is not linked", not links, [driver.find_element(By.ID, "viewer-title").text, [l.get_attribute("href") for l in links]])
         check("no link anywhere is javascript:", not driver.find_elements(By.CSS_SELECTOR, 'a[href^="javascript"]'))
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-        del index
     # Recent searches, kept across a reload.
     driver.get(url)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#recent-list a"))
