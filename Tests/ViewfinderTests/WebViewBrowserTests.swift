@@ -10,6 +10,11 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The caller's PATH and HOME, so `python3` is the one setup.sh installed Selenium for.
+    static var pythonEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "PYENV_ROOT", "PYENV_VERSION"].contains($0.key) }
+    }
+
     @Test func servedPageAndGalleryFileWorkInChromium() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("vf-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -19,7 +24,7 @@ import Testing
                 script, ViewfinderProcess.binary.path, Self.repository.appendingPathComponent("Samples").path,
                 output.path,
             ],
-            in: output, environment: ["PATH": "/usr/bin:/bin:/usr/local/bin"],
+            in: output, environment: Self.pythonEnvironment,
             launcher: ["/usr/bin/env", "python3"], timeout: .seconds(240))
         print(result.stdout)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")

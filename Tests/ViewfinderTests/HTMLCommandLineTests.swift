@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `--format html` and `--open`: the gallery page from the built binary.
+@Suite("viewfinder --format html")
+struct HTMLCommandLineTests {
+    static let config = """
+        search:
+          limit: 10
+        providers:
+          photos:
+            type: local-folder
+            path: photos
+        """
+
+    func workspace() throws -> Workspace {
+        let workspace = try Workspace(config: Self.config)
+        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor crane <fog>.jpg")
+        return workspace
+    }
+
+    @Test("--format html writes one self-contained page with a cell per result")
+    func galleryPage() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "harbor", "--format", "html"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let page = output.stdout
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(page.components(separatedBy: "<figure class=\"cell\"").count - 1 == 2)
+        #expect(page.contains("class=\"chip ok\""))
+        #expect(!page.contains("<link") && !page.contains("<script src"))
+        // A file name is text from outside: escaped, and linked only as a file:// URL.
+        #expect(!page.contains("<fog>"))
+        #expect(page.contains("file://"))
+    }
+
+    @Test("popular --format html works too")
+    func popularPage() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["popular", "--format", "html"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("<title>Popular · Viewfinder</title>"))
+    }
+
+    @Test("--open writes the page to the cache folder and says where it is when nothing can open it")
+    func openWithoutOpener() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        // PATH without xdg-open.
+        let output = try await workspace.run(["search", "harbor", "--open"], environment: ["PATH": "/nonexistent"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        let file = workspace.url.appendingPathComponent("cache/viewfinder/pages/search-harbor.html")
+        #expect(output.stderr.contains("nothing could open the page; it is at \(file.path)"))
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.contains("<figure class=\"cell\""))
+    }
+
+    @Test("--open with --format json is a usage error")
+    func openNeedsHTML() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "harbor", "--open", "--format", "json"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--open"))
+    }
+}
