@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """A fake exec provider for the web view's browser checks.
 
-fake_provider.py MODE IMAGE_BASE DELAY: reads the request line, waits DELAY seconds, then
+fake_provider.py MODE IMAGE_BASE DELAY [NAME IMAGES]: reads the request line, waits DELAY
+seconds (or, for a DELAY of `until:PATH`, until PATH exists, at most 60 s), then
 answers as MODE says: `photos` (four photos whose images are under IMAGE_BASE), `broken` (an
 error line), `hostile` (a photo whose title is markup and whose page URL is javascript:).
 """
 import json
+import os
 import sys
 import time
 
-mode, base, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
+mode, base, delay = sys.argv[1], sys.argv[2], sys.argv[3]
 request = json.loads(sys.stdin.readline() or "{}")
-time.sleep(delay)
+if delay.startswith("until:"):
+    deadline = time.monotonic() + 60
+    while not os.path.exists(delay[len("until:"):]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+else:
+    time.sleep(float(delay))
 name = sys.argv[4] if len(sys.argv) > 4 else mode
 images = sys.argv[5].split(",") if len(sys.argv) > 5 else []
 
