@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
 
-.PHONY: demo test lint format benchmark benchmark-local fuzz samples corpus
+.PHONY: demo test lint format benchmark benchmark-local benchmark-web fuzz samples corpus
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
 demo:
@@ -40,6 +40,12 @@ benchmark-local:
 	@./scripts/setup.sh
 	swift build -c release --product viewfinder
 	Benchmarks/local-folder.sh 10000
+
+## Time the web view in headless Chromium: Go → first result, and a 1,000-result page (needs setup.sh --build-tests).
+benchmark-web:
+	@./scripts/setup.sh --build-tests
+	swift build --product viewfinder
+	Benchmarks/web-view.py .build/debug/viewfinder
 
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:
