@@ -125,10 +125,17 @@ package struct WebServer: Sendable {
         let rewrite: @Sendable (Photo) -> Photo = { Self.served($0, ids: ids) }
         return eventStream { [makeEncoder, redact, recent] writer in
             var encoder = makeEncoder()
-            let states = viewModel.states
+            let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
             let search = Task { await viewModel.search(request) }
+            defer { updates.stop() }
             do {
-                for await state in states where state.request != nil {
+                for await update in updates.stream {
+                    // A comment line every second: a client that went away is noticed at the next write.
+                    guard let state = update else {
+                        try await writer.write(ByteBuffer(string: ": still searching\n\n"))
+                        continue
+                    }
+                    guard state.request != nil else { continue }
                     let lines =
                         state.isFinished
                         ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
@@ -147,6 +154,30 @@ package struct WebServer: Sendable {
                 throw error
             }
         }
+    }
+
+    /// The view-model's snapshots, with `nil` between them every ``heartbeat``.
+    struct Updates: Sendable {
+        let stream: AsyncStream<SearchState?>
+        let tasks: [Task<Void, Never>]
+
+        func stop() { for task in tasks { task.cancel() } }
+    }
+
+    /// How often an idle event stream sends a comment line.
+    static let heartbeat = Duration.seconds(1)
+
+    static func withHeartbeat(_ states: AsyncStream<SearchState>) -> Updates {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SearchState?.self, bufferingPolicy: .bufferingNewest(64))
+        let forward = Task {
+            for await state in states { continuation.yield(state) }
+            continuation.finish()
+        }
+        let beat = Task {
+            while (try? await Task.sleep(for: heartbeat)) != nil { continuation.yield(nil) }
+        }
+        return Updates(stream: stream, tasks: [forward, beat])
     }
 
     private struct ErrorEvent: Encodable {

@@ -110,8 +110,43 @@ def raw_get(port, path, host=None):
     return response.status, dict(response.getheaders()), body
 
 
-def http_checks(url):
+def processes_containing(text):
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as file:
+                if text.encode() in file.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def disconnect_check(port, folder):
+    """A client that leaves mid-stream: the server goes on, and the search's plugins stop."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", "/api/events?q=harbor", headers={"Host": f"127.0.0.1:{port}"})
+    response = connection.getresponse()
+    first = response.readline()
+    marker = os.path.join(folder, "release-slow")
+    deadline = time.monotonic() + 10
+    while not processes_containing(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    running = bool(processes_containing(marker))
+    connection.sock.shutdown(2)
+    connection.close()
+    deadline = time.monotonic() + 10
+    while processes_containing(marker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    check("a client leaving mid-stream stops its search's plugins", first.startswith(b"data: ") and running
+          and not processes_containing(marker), (first[:40], running))
+    status, _, _ = raw_get(port, "/")
+    check("the server goes on after a client left mid-stream", status == 200, status)
+
+
+def http_checks(url, folder):
     port = urllib.parse.urlparse(url).port
+    disconnect_check(port, folder)
     status, headers, _ = raw_get(port, "/")
     check("the page is served", status == 200, status)
     policy = headers.get("Content-Security-Policy", "")
@@ -268,7 +303,7 @@ def main():
     process, url = start_server(folder)
     driver = None
     try:
-        http_checks(url)
+        http_checks(url, folder)
         driver = browser()
         page_checks(driver, url, folder)
         gallery_checks(driver, folder)
