@@ -67,4 +67,18 @@ struct HTMLCommandLineTests {
         #expect(output.status == 64)
         #expect(output.stderr.contains("--open"))
     }
+
+    @Test("a configured secret never reaches the page, even inside a file name")
+    func secretsAreRedacted() async throws {
+        let workspace = try Workspace(
+            config: Self.config + "\n  unsplash:\n    type: unsplash\n    access_key: ${WEB_TEST_KEY}\n")
+        defer { workspace.remove() }
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-k3yS3cr3tValue.jpg")
+        let output = try await workspace.run(
+            ["search", "harbor", "--format", "html", "--provider", "photos"],
+            environment: ["WEB_TEST_KEY": "k3yS3cr3tValue"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("<figure class=\"cell\""))
+        #expect(!output.stdout.contains("k3yS3cr3tValue"))
+    }
 }

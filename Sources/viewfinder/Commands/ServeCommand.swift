@@ -67,7 +67,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch {
             throw CommandFailure(
-                message: "cannot serve on 127.0.0.1:\(port): \(error)", exitCode: ExitCodes.failed)
+                message:
+                    "cannot serve on 127.0.0.1:\(port): \(error); pick another port with --port (0 picks a free one)",
+                exitCode: ExitCodes.failed)
         }
     }
 }
