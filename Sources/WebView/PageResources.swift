@@ -12,13 +12,30 @@ package struct PageResources: Sendable {
         package let description: String
     }
 
-    /// Reads the resources shipped with the module.
+    /// Reads the resources shipped with the module: `Viewfinder_WebView.resources` beside the
+    /// binary (where `swift build` puts it), else the source tree's `Resources` folder. Not
+    /// `Bundle.module`, which ends the process when the bundle is missing (a copied binary).
     package static func load() throws(Missing) -> PageResources {
+        let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
+        let folders = [
+            Bundle.main.bundleURL.appendingPathComponent("Viewfinder_WebView.resources/Resources"),
+            executable.deletingLastPathComponent().appendingPathComponent("Viewfinder_WebView.resources/Resources"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources"),
+        ]
+        guard
+            let folder = folders.first(where: {
+                FileManager.default.fileExists(atPath: $0.appendingPathComponent("page.mustache").path)
+            })
+        else {
+            throw Missing(
+                description:
+                    "the web view's files are missing: keep the Viewfinder_WebView.resources folder beside the "
+                    + "viewfinder binary (swift build puts it there)")
+        }
         func text(_ name: String, _ ext: String) throws(Missing) -> String {
-            guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources"),
-                let data = try? Data(contentsOf: url)
-            else {
-                throw Missing(description: "the web view's \(name).\(ext) is missing from the installation")
+            let url = folder.appendingPathComponent("\(name).\(ext)")
+            guard let data = try? Data(contentsOf: url) else {
+                throw Missing(description: "the web view's \(url.path) cannot be read")
             }
             return String(decoding: data, as: UTF8.self)
         }
