@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import Synchronization
 
@@ -13,6 +14,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http: https:; "
             + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
+    /// The browser's `Sec-Fetch-Site` header.
+    static var fetchSite: HTTPField.Name? { HTTPField.Name("Sec-Fetch-Site") }
     /// The longest address accepted.
     static var maximumTargetLength: Int { 4096 }
 
@@ -25,6 +28,11 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
             return Self.refuse(
                 .misdirectedRequest, "This server answers only to 127.0.0.1:\(port) and localhost:\(port).")
+        }
+        // Another site's page may not start searches here (with the user's keys) or clear the
+        // history: browsers say where a request comes from; none is an address typed or a bookmark.
+        if let name = Self.fetchSite, let site = request.headers[name], site != "same-origin", site != "none" {
+            return Self.refuse(.forbidden, "Only Viewfinder's own page may ask this server.")
         }
         guard (request.head.path ?? "").utf8.count <= Self.maximumTargetLength else {
             return Self.refuse(.uriTooLong, "The address is too long.")

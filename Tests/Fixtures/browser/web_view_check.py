@@ -99,10 +99,12 @@ def start_server(folder):
     return process, url
 
 
-def raw_get(port, path, host=None):
+def raw_get(port, path, host=None, headers=None, method="GET"):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    connection.putrequest("GET", path, skip_host=True)
+    connection.putrequest(method, path, skip_host=True)
     connection.putheader("Host", host or f"127.0.0.1:{port}")
+    for name, value in (headers or {}).items():
+        connection.putheader(name, value)
     connection.endheaders()
     response = connection.getresponse()
     body = response.read()
@@ -155,6 +157,11 @@ def http_checks(url, folder):
     check("Host: evil.example is refused", status in (403, 421), status)
     status, _, _ = raw_get(port, "/", host=f"evil.example:{port}")
     check("Host: evil.example:PORT is refused", status in (403, 421), status)
+    for site in ["cross-site", "same-site"]:
+        status, _, _ = raw_get(port, "/api/events?q=harbor", headers={"Sec-Fetch-Site": site})
+        check(f"a {site} request (another page starting a search) is refused", status == 403, status)
+    status, _, _ = raw_get(port, "/api/recent", headers={"Sec-Fetch-Site": "cross-site"}, method="DELETE")
+    check("another site cannot clear the recent searches", status == 403, status)
     status, _, _ = raw_get(port, "/", host=f"localhost:{port}")
     check("Host: localhost:PORT is served", status == 200, status)
     for path in ["/local/../../etc/passwd", "/local/..%2F..%2Fetc%2Fpasswd", "/local/deadbeef", "/local/", "/etc/passwd"]:
