@@ -38,6 +38,9 @@ package struct GalleryPage: Sendable {
     /// The style sheet and the script, inlined in the gallery file.
     package let css: String
     package let script: String
+    /// The gallery file's Content-Security-Policy: only its own inline style and script (by
+    /// hash) run, nothing is fetched but images, and no form or base URL can be injected.
+    package let filePolicy: String
 
     /// The gallery file for a finished search; `thumbnails` maps a photo's file path to the
     /// `data:` URI of its embedded thumbnail.
@@ -62,6 +65,7 @@ package struct GalleryPage: Sendable {
         licenses = []
         css = resources.css
         script = resources.script
+        filePolicy = InlineHash.policy(style: resources.css, script: resources.script)
     }
 
     /// The served page for `query` (empty: the start page, or the popular view).
@@ -76,6 +80,7 @@ package struct GalleryPage: Sendable {
         licenses = LicenseCatalog.all.map { LicenseChoice(id: $0.id, name: $0.name) }
         css = ""
         script = ""
+        filePolicy = ""
     }
 
     private static func chip(_ status: ProviderStatus) -> Chip {

@@ -1,4 +1,5 @@
 import Foundation
+import SearchViewModel
 import Testing
 
 @testable import WebView
@@ -54,5 +55,22 @@ import Testing
         #expect(ids.path(for: "../../etc/passwd") == nil)
         #expect(ids.path(for: "/photos/a.jpg") == nil)
         #expect(id.allSatisfy { $0.isLetter || $0.isNumber })
+    }
+}
+
+@Suite struct InlineHashTests {
+    @Test func hashesAsBrowsersDo() {
+        // printf 'abc' | openssl dgst -sha256 -binary | base64
+        #expect(InlineHash.sha256("abc") == "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+
+    @Test func theGalleryFileAllowsOnlyItsOwnStyleAndScript() throws {
+        let resources = try PageResources.load()
+        let page = resources.render(GalleryPage(file: .idle, resources: resources))
+        let policy = InlineHash.policy(style: resources.css, script: resources.script)
+        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\""))
+        #expect(page.contains("<style>" + InlineHash.element(resources.css) + "</style>"))
+        #expect(page.contains("<script>" + InlineHash.element(resources.script) + "</script>"))
+        #expect(!policy.contains("unsafe"))
     }
 }
