@@ -13,14 +13,18 @@ demo:
 # provider blocks for 30 s"). They run in a pass of their own: on a 2-core machine, CPU-heavy
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
-TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|WebViewBrowserTests
+TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests
+# Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
+# browser beside the timed suites would take the CPU their margins need.
+BROWSER_SUITES = WebViewBrowserTests
 
-## Set up, build, check formatting and run every test (the timed suites in a second pass).
+## Set up, build, check formatting and run every test (the timed suites, then the browser suites, in passes of their own).
 test:
 	@./scripts/setup.sh --build-tests
 	@$(MAKE) --no-print-directory lint
-	swift test --skip-build --skip '$(TIMED_SUITES)'
+	swift test --skip-build --skip '$(TIMED_SUITES)|$(BROWSER_SUITES)'
 	swift test --skip-build --filter '$(TIMED_SUITES)'
+	swift test --skip-build --filter '$(BROWSER_SUITES)'
 
 ## Check the house format (.swift-format).
 lint:
