@@ -4,19 +4,17 @@ import Testing
 /// `--format html` and `--open`: the gallery page from the built binary.
 @Suite("viewfinder --format html")
 struct HTMLCommandLineTests {
-    static let config = """
-        search:
-          limit: 10
-        providers:
-          photos:
-            type: local-folder
-            path: photos
-        """
+    /// One local folder; extra providers may follow.
+    static let config = "providers:\n  photos:\n    type: local-folder\n    path: photos\n"
 
+    /// Two photos, one whose file name is markup.
     func workspace() throws -> Workspace {
         let workspace = try Workspace(config: Self.config)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
-        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor crane <fog>.jpg")
+        for (sample, name) in [
+            ("harbor-lighthouse-dusk.jpg", "lighthouse.jpg"), ("harbor-crane-fog.jpg", "crane <fog>.jpg"),
+        ] {
+            try workspace.addSample(sample, as: "harbor " + name)
+        }
         return workspace
     }
 
@@ -71,7 +69,7 @@ struct HTMLCommandLineTests {
     @Test("a configured secret never reaches the page, even inside a file name")
     func secretsAreRedacted() async throws {
         let workspace = try Workspace(
-            config: Self.config + "\n  unsplash:\n    type: unsplash\n    access_key: ${WEB_TEST_KEY}\n")
+            config: Self.config + "  unsplash:\n    type: unsplash\n    access_key: ${WEB_TEST_KEY}\n")
         defer { workspace.remove() }
         try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-k3yS3cr3tValue.jpg")
         let output = try await workspace.run(
