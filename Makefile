@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
 
-.PHONY: demo test lint format release benchmark benchmark-local fuzz samples corpus
+.PHONY: demo test lint format release benchmark benchmark-local benchmark-web fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -19,13 +19,17 @@ demo:
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
 TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests
+# Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
+# browser beside the timed suites would take the CPU their margins need.
+BROWSER_SUITES = WebViewBrowserTests
 
-## Set up, build, check formatting and run every test (the timed suites in a second pass).
+## Set up, build, check formatting and run every test (the timed suites, then the browser suites, in passes of their own).
 test:
 	@./scripts/setup.sh --build-tests
 	@$(MAKE) --no-print-directory lint
-	swift test --skip-build --skip '$(TIMED_SUITES)'
+	swift test --skip-build --skip '$(TIMED_SUITES)|$(BROWSER_SUITES)'
 	swift test --skip-build --filter '$(TIMED_SUITES)'
+	swift test --skip-build --filter '$(BROWSER_SUITES)'
 
 ## Check the house format (.swift-format).
 lint:
@@ -53,6 +57,12 @@ benchmark-local:
 	@./scripts/setup.sh
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/local-folder.sh 10000
+
+## Time the web view in headless Chromium: Go → first result, and a 1,000-result page (needs setup.sh --build-tests).
+benchmark-web:
+	@./scripts/setup.sh --build-tests
+	swift build --product viewfinder
+	Benchmarks/web-view.py .build/debug/viewfinder
 
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:

@@ -25,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Core
@@ -49,10 +53,23 @@ let package = Package(
             dependencies: ["ProviderKit", "ServiceBus"],
             swiftSettings: strictSettings
         ),
+        // The web view: the gallery page and the `serve` front, on the same view-model.
+        .target(
+            name: "WebView",
+            dependencies: [
+                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -205,6 +222,12 @@ let package = Package(
             name: "PixabayProviderTests",
             dependencies: ["PixabayProvider", "ProviderTesting", "ProviderKit"],
             exclude: ["pixabay_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WebViewTests",
+            dependencies: ["WebView", "SearchViewModel", "ProviderKit", "LocalFolderProvider"],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(

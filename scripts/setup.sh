@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libcurl4-openssl-dev pkg-config)
+# The tests also drive the web view in a real browser (headless Chromium through Selenium).
+building_tests=false
+for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
+if $building_tests; then packages+=(chromium chromium-driver python3-pip); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -21,6 +25,11 @@ fi
 if ! command -v swift >/dev/null; then
   echo "setup: Swift 6.1 or newer is needed; install it from https://www.swift.org/install/linux/" >&2
   exit 1
+fi
+
+if $building_tests && ! python3 -c "import selenium" 2>/dev/null; then
+  echo "setup: installing selenium (pip)" >&2
+  python3 -m pip install --quiet --break-system-packages selenium 2>/dev/null || python3 -m pip install --quiet selenium
 fi
 
 echo "setup: building (${*:-debug})" >&2

@@ -9,8 +9,10 @@ import Synchronization
 /// When the awaiting task is cancelled, the await ends at once with `CancellationError`: the
 /// work is told through the flag it is given and stops at its next check (between files), and
 /// nothing waits for a read that is blocked; it finishes in the background.
-enum BlockingWork {
-    static func run<T: Sendable>(_ work: @escaping @Sendable (_ cancelled: OnceFlag) throws -> T) async throws -> T {
+package enum BlockingWork {
+    package static func run<T: Sendable>(_ work: @escaping @Sendable (_ cancelled: OnceFlag) throws -> T) async throws
+        -> T
+    {
         let cancelled = OnceFlag()
         let slot = ContinuationSlot<T>()
         return try await withTaskCancellationHandler {

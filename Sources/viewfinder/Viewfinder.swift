@@ -13,6 +13,7 @@ struct Viewfinder: AsyncParsableCommand {
         version: version,
         subcommands: [
             SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self, InspectCommand.self,
+            ServeCommand.self,
         ],
         defaultSubcommand: nil
     )

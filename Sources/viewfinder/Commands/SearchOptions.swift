@@ -5,7 +5,7 @@ import ServiceBus
 
 /// How results are printed.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case table, json, ndjson
+    case table, json, ndjson, html
 }
 
 /// Options shared by `search` and `popular`.
@@ -21,8 +21,14 @@ struct SearchOptions: ParsableArguments {
     @Option(help: "Deadline for the whole search, e.g. 250ms, 10s, 2m (default: search.timeout, 10s).")
     var timeout: String?
 
-    @Option(help: "Output format: table, json or ndjson.")
+    @Option(help: "Output format: table, json, ndjson or html (one self-contained gallery page).")
     var format: OutputFormat = .table
+
+    @Flag(
+        help: ArgumentHelp(
+            "Write the gallery page to the cache folder ($XDG_CACHE_HOME/viewfinder/pages) and open it with "
+                + "xdg-open (implies --format html)."))
+    var open = false
 
     @Option(
         help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
@@ -83,6 +89,12 @@ struct SearchOptions: ParsableArguments {
     var offline = false
 
     mutating func validate() throws {
+        if open {
+            guard format == .table || format == .html else {
+                throw ValidationError("Please give --open with --format html (or alone): it opens the gallery page.")
+            }
+            format = .html
+        }
         if noCache, offline {
             throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
         }

@@ -5,6 +5,7 @@ import Logging
 import ProviderKit
 import SearchViewModel
 import ServiceBus
+import WebView
 
 /// Binds the view-model to a renderer for one `search` or `popular` run, and picks the exit code.
 struct SearchRun {
@@ -41,7 +42,7 @@ struct SearchRun {
 
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
-        var renderer = makeRenderer()
+        var renderer = try makeRenderer()
         let states = viewModel.states  // subscribe before starting, so no change is missed
         let search = Task { await viewModel.search(request) }
         // Cancelling the search kills a plugin's group when its stream is waiting for a page;
@@ -67,6 +68,7 @@ struct SearchRun {
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         logFilters(final, logger: setup.logger)
+        await renderer.prepare(final)
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
@@ -115,7 +117,7 @@ struct SearchRun {
         }
     }
 
-    private func makeRenderer() -> any SearchRenderer {
+    private func makeRenderer() throws -> any SearchRenderer {
         switch options.format {
         case .table:
             TableRenderer(
@@ -125,6 +127,10 @@ struct SearchRun {
                     ? StatusLine(style: Style(enabled: Terminal.usesColor(onTerminal: true))) : nil)
         case .json: JSONRenderer(explain: options.explain)
         case .ndjson: NDJSONRenderer(explain: options.explain)
+        case .html:
+            HTMLRenderer(
+                resources: try WebResources.load(),
+                openFolder: options.open ? Setup.cacheDirectory().appendingPathComponent("pages") : nil)
         }
     }
 }

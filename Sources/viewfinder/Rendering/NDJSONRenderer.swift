@@ -1,7 +1,29 @@
+import ProviderKit
 import SearchViewModel
+import WebView
 
 /// `--format ndjson`: one JSON event per line as things happen, then a final `done` event.
 struct NDJSONRenderer: SearchRenderer {
+    private var events: NDJSONEvents
+
+    init(explain: Bool = false) {
+        events = NDJSONEvents(explain: explain)
+    }
+
+    /// Writes what happened since the last snapshot.
+    mutating func update(_ state: SearchState) {
+        for line in events.logEvents(state, photo: { $0 }) { Console.out(line + "\n") }
+    }
+
+    mutating func finish(_ state: SearchState) {
+        update(state)
+        Console.out(events.done(state, photo: { $0 }) + "\n")
+    }
+}
+
+/// The events of `--format ndjson`, one JSON text each: shared by the terminal's renderer and
+/// the `serve` page's Server-Sent Events (one format for pipes and for the page).
+struct NDJSONEvents: SearchEventEncoder {
     private struct PageEvent: Encodable {
         let event = "page"
         let provider: String
@@ -21,8 +43,9 @@ struct NDJSONRenderer: SearchRenderer {
         }
     }
 
-    private struct DoneEvent: Encodable {
-        let event = "done"
+    /// `done`, or (for the page) `results`: the ranked list so far.
+    private struct ResultEvent: Encodable {
+        let event: String
         let result: SearchJSON.Result
 
         enum CodingKeys: String, CodingKey { case event }
@@ -45,32 +68,44 @@ struct NDJSONRenderer: SearchRenderer {
         self.explain = explain
     }
 
-    /// Writes what happened since the last snapshot: snapshots are coalesced, so the events
-    /// come from the search's log, which has every page and provider result in order.
-    mutating func update(_ state: SearchState) {
+    /// What happened since the last snapshot: snapshots are coalesced, so the events come from
+    /// the search's log, which has every page and provider result in order.
+    mutating func logEvents(_ state: SearchState, photo: (Photo) -> Photo) -> [String] {
+        var lines: [String] = []
         if !wroteSkipped {
             wroteSkipped = true
             for status in state.providers where status.phase == .skipped {
-                emit(ProviderEvent(provider: SearchJSON.ProviderJSON(status)))
+                lines.append(SearchJSON.encode(ProviderEvent(provider: SearchJSON.ProviderJSON(status))))
             }
         }
         for event in state.log.events(from: written) {
             switch event {
             case .page(let provider, let photos):
-                emit(PageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON($0) }))
+                lines.append(
+                    SearchJSON.encode(
+                        PageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON(photo($0)) })))
             case .providerFinished(let status):
-                emit(ProviderEvent(provider: SearchJSON.ProviderJSON(status)))
+                lines.append(SearchJSON.encode(ProviderEvent(provider: SearchJSON.ProviderJSON(status))))
             }
         }
         written = max(written, state.log.count)
+        return lines
     }
 
-    mutating func finish(_ state: SearchState) {
-        update(state)
-        emit(DoneEvent(result: SearchJSON.Result(state, explain: explain)))
+    /// The final `done` event.
+    func done(_ state: SearchState, photo: (Photo) -> Photo) -> String {
+        SearchJSON.encode(ResultEvent(event: "done", result: SearchJSON.Result(state, explain: explain, photo: photo)))
     }
 
-    private func emit(_ event: some Encodable) {
-        Console.out(SearchJSON.encode(event) + "\n")
+    mutating func events(for state: SearchState, photo: (Photo) -> Photo) -> [String] {
+        logEvents(state, photo: photo)
+            + [
+                SearchJSON.encode(
+                    ResultEvent(event: "results", result: SearchJSON.Result(state, explain: explain, photo: photo)))
+            ]
+    }
+
+    mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] {
+        logEvents(state, photo: photo) + [done(state, photo: photo)]
     }
 }

@@ -10,13 +10,14 @@ enum SearchJSON {
         let results: [PhotoJSON]
         let providers: [ProviderJSON]
 
-        /// `explain`: each result carries its `explanation` (`--explain`).
-        init(_ state: SearchState, explain: Bool = false) {
+        /// `explain`: each result carries its `explanation` (`--explain`); `photo` rewrites each
+        /// photo first (the page's local ids).
+        init(_ state: SearchState, explain: Bool = false, photo: (Photo) -> Photo = { $0 }) {
             query = state.request?.query
             operation = state.request?.query == nil ? "popular" : "search"
             results = state.results.map {
                 PhotoJSON(
-                    $0.photo, rank: $0.rank, score: $0.score,
+                    photo($0.photo), rank: $0.rank, score: $0.score,
                     explanation: explain ? $0.explanation.map(ContributionJSON.init) : nil)
             }
             providers = state.providers.map(ProviderJSON.init)

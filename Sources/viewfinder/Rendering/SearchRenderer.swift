@@ -5,6 +5,12 @@ import SearchViewModel
 protocol SearchRenderer {
     /// Shows a new snapshot.
     mutating func update(_ state: SearchState)
+    /// Gathers what the final output needs beyond the state (files to read), off the terminal.
+    mutating func prepare(_ state: SearchState) async
     /// Prints the final result.
     mutating func finish(_ state: SearchState)
+}
+
+extension SearchRenderer {
+    mutating func prepare(_ state: SearchState) async {}
 }

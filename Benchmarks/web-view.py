@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Times Viewfinder's web view in headless Chromium (a benchmark, not a test).
+
+Benchmarks/web-view.py [VIEWFINDER] [RUNS]
+1. Go → first result on the page, with exec providers answering after 50, 400 and 900 ms
+   (goal: at most the fast provider's 50 ms + 100 ms).
+2. A 1,000-result gallery file: first contentful paint in headless Chromium (goal: < 1 s),
+   and the served page: Go → 1,000 cells on the page.
+Needs chromium, chromium-driver and selenium (scripts/setup.sh --build-tests installs them).
+"""
+import functools
+import http.server
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PLUGIN = os.path.join(ROOT, "Tests/Fixtures/browser/fake_provider.py")
+binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/viewfinder")
+runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def start_images():
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=os.path.join(ROOT, "Samples")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def write_config(folder, providers, limit):
+    lines = [f"search:\n  limit: {limit}\n  timeout: 20s\nproviders:"]
+    for name, delay, images in providers:
+        lines.append(f"  {name}:\n    type: exec\n    max_results: {limit}\n"
+                     f"    command: [{PLUGIN}, photos, \"{BASE}\", \"{delay}\", {name}, \"{images}\"]")
+    path = os.path.join(folder, "config.yaml")
+    with open(path, "w") as file:
+        file.write("\n".join(lines) + "\n")
+    return path
+
+
+def env(folder):
+    return {"PATH": "/usr/bin:/bin", "HOME": folder, "XDG_CACHE_HOME": os.path.join(folder, "cache"),
+            "XDG_DATA_HOME": os.path.join(folder, "data"), "NO_COLOR": "1"}
+
+
+def serve(folder, config):
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--config", config], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True, env=env(folder), cwd=folder)
+    line = process.stdout.readline()
+    return process, line[line.index("http://"):].split()[0]
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,900"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    return webdriver.Chrome(options=options, service=webdriver.ChromeService(
+        executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+
+
+# Clicks Go and resolves with the milliseconds until `count` cells are in the grid.
+TIME_TO_CELLS = """
+const [count, done] = arguments;
+const grid = document.getElementById('grid');
+const start = performance.now();
+const observer = new MutationObserver(() => {
+  if (grid.querySelectorAll('.cell').length >= count) { observer.disconnect(); done(performance.now() - start); }
+});
+observer.observe(grid, {childList: true, subtree: true});
+document.getElementById('go').click();
+"""
+
+
+def go_to_cells(driver, url, query, count):
+    driver.get(url)
+    field = driver.find_element(By.ID, "query")
+    field.send_keys(query)
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "go").is_enabled())
+    driver.set_script_timeout(30)
+    return driver.execute_async_script(TIME_TO_CELLS, count)
+
+
+def fast_provider_ms(driver):
+    """The fast provider's own time, from its chip once it is done ("p50 ok · 1 photo in 83 ms")."""
+    chip = WebDriverWait(driver, 10).until(
+        lambda d: next((c for c in d.find_elements(By.CSS_SELECTOR, '.chip[data-provider="p50"]')
+                        if " ms" in c.text), None))
+    return float(chip.text.rsplit(" in ", 1)[1].split()[0])
+
+
+def main():
+    global BASE
+    images = start_images()
+    BASE = f"http://127.0.0.1:{images.server_address[1]}"
+    folder = tempfile.mkdtemp(prefix="vf-bench-")
+    sample = "harbor-crane-fog.jpg"
+    driver = browser()
+    try:
+        config = write_config(folder, [("p50", 0.05, sample), ("p400", 0.4, sample), ("p900", 0.9, sample)], 30)
+        process, url = serve(folder, config)
+        go_to_cells(driver, url, "warm up", 1)
+        times, providers = [], []
+        for run in range(runs):
+            times.append(go_to_cells(driver, url, f"harbor {run}", 1))
+            providers.append(fast_provider_ms(driver))
+        overheads = [t - p for t, p in zip(times, providers)]
+        print(f"Go → first result, providers at 50/400/900 ms: median {statistics.median(times):.0f} ms, "
+              f"min {min(times):.0f}, max {max(times):.0f} over {runs} runs (goal ≤ 150 ms)")
+        print(f"  the fast provider itself (its process start, 50 ms sleep, answer; its chip's time): median "
+              f"{statistics.median(providers):.0f} ms; the view's share: median {statistics.median(overheads):.0f} ms "
+              f"(goal ≤ 100 ms)")
+        process.terminate()
+        process.wait()
+
+        many = ",".join(f"{sample}?{index}" for index in range(1000))
+        config = write_config(folder, [("many", 0.0, many)], 1000)
+        page = os.path.join(folder, "gallery.html")
+        with open(page, "w") as file:
+            subprocess.run([binary, "search", "harbor", "--format", "html", "--limit", "1000", "--config", config],
+                           stdout=file, stderr=subprocess.DEVNULL, env=env(folder), cwd=folder, check=True)
+        paints = []
+        for _ in range(runs):
+            driver.get("file://" + page)
+            paint = driver.execute_script(
+                "return performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+            cells = driver.execute_script("return document.querySelectorAll('.cell').length")
+            paints.append(paint)
+        print(f"1,000-result gallery file ({cells} cells, {os.path.getsize(page) // 1024} KiB): first contentful paint "
+              f"median {statistics.median(paints):.0f} ms, max {max(paints):.0f} (goal < 1000 ms)")
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        process, url = serve(folder, config)
+        served = [go_to_cells(driver, url, f"harbor {run}", 1000) for run in range(runs)]
+        print(f"Served page: Go → 1,000 cells on the page: median {statistics.median(served):.0f} ms")
+        process.terminate()
+        process.wait()
+    finally:
+        driver.quit()
+        images.shutdown()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

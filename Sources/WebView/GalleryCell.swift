@@ -1,0 +1,57 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+
+/// What one cell of the gallery shows and what its full-screen view needs, worked out from a
+/// ranked photo. Every field is plain text: the template escapes it, and links have passed
+/// ``SafeLink`` (an unsafe page URL stays as text in `page`, and the page script never links it).
+package struct GalleryCell: Sendable, Equatable {
+    /// 0-based position on the page.
+    package let index: Int
+    package let title: String
+    package let author: String
+    /// The provider instance, shown as the source badge.
+    package let provider: String
+    /// "4000×3000", or empty.
+    package let size: String
+    /// The licence's short name, or empty.
+    package let license: String
+    /// The licence's deed, when it is a safe link.
+    package let licenseURL: String
+    /// The cell's image: a safe link, or a `data:` URI of an embedded thumbnail.
+    package let thumb: String
+    /// The largest image, a safe link (or empty).
+    package let full: String
+    /// The photo's page: a safe link, or the provider's text when it is not one (never linked).
+    package let page: String
+    /// When it was taken, "2024-05-01", or empty.
+    package let date: String
+    /// The tags, comma-separated.
+    package let tags: String
+    /// The attribution line to copy.
+    package let attribution: String
+
+    /// The cell for `ranked` at `index`; `embeddedThumbnail` (a `data:` URI) replaces the image
+    /// in the cell; `allowingFiles` lets `file:` URLs through (the gallery file only).
+    package init(
+        _ ranked: RankedPhoto, index: Int, embeddedThumbnail: String? = nil, allowingFiles: Bool,
+        timeZone: TimeZone = .current
+    ) {
+        let photo = ranked.photo
+        let row = PhotoRow(ranked, timeZone: timeZone)
+        self.index = index
+        title = row.title
+        author = row.author
+        provider = row.provider
+        size = row.dimensions
+        license = row.license
+        licenseURL = SafeLink.web(photo.license?.url) ?? ""
+        let files = allowingFiles && photo.filePath != nil
+        full = SafeLink.web(photo.largestImage?.url, allowingFiles: files) ?? ""
+        thumb = embeddedThumbnail ?? SafeLink.web(photo.thumbnail?.url, allowingFiles: files) ?? full
+        page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? photo.pageURL?.absoluteString ?? ""
+        date = row.taken
+        tags = photo.tags.joined(separator: ", ")
+        attribution = photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+}

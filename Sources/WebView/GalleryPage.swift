@@ -1,0 +1,90 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+
+/// The page's view-model: what the template shows for a search, worked out from the
+/// view-model's state. One template serves the gallery file (`served == false`: styles and
+/// script inline, no server) and the `serve` page (`served == true`: they come from the server,
+/// and the cells arrive as the search runs).
+package struct GalleryPage: Sendable {
+    /// One provider's chip.
+    package struct Chip: Sendable, Equatable {
+        package let name: String
+        /// "ok", "timed out", …
+        package let phase: String
+        /// The CSS class: the phase's raw value ("timed_out").
+        package let phaseClass: String
+        package let detail: String
+    }
+
+    /// A licence choice of the filters.
+    package struct LicenseChoice: Sendable, Equatable {
+        package let id: String
+        package let name: String
+    }
+
+    package let served: Bool
+    /// The query, or "Popular".
+    package let heading: String
+    /// The query in the search field (served page).
+    package let query: String
+    /// Whether the view-model accepts `query` (the Go button's state).
+    package let searchable: Bool
+    package let providers: [Chip]
+    package let cells: [GalleryCell]
+    /// "30 photos from 3 providers", or empty.
+    package let summary: String
+    package let licenses: [LicenseChoice]
+    /// The style sheet and the script, inlined in the gallery file.
+    package let css: String
+    package let script: String
+    /// The gallery file's Content-Security-Policy: only its own inline style and script (by
+    /// hash) run, nothing is fetched but images, and no form or base URL can be injected.
+    package let filePolicy: String
+
+    /// The gallery file for a finished search; `thumbnails` maps a photo's file path to the
+    /// `data:` URI of its embedded thumbnail.
+    package init(
+        file state: SearchState, thumbnails: [String: String] = [:], resources: PageResources,
+        timeZone: TimeZone = .current
+    ) {
+        served = false
+        query = state.request?.query ?? ""
+        heading = query.isEmpty ? "Popular" : query
+        searchable = true
+        providers = state.providers.map(Self.chip)
+        cells = state.results.enumerated().map { index, ranked in
+            GalleryCell(
+                ranked, index: index, embeddedThumbnail: ranked.photo.filePath.flatMap { thumbnails[$0] },
+                allowingFiles: true, timeZone: timeZone)
+        }
+        let count = state.results.count
+        let sources = Set(state.results.map(\.photo.provider)).count
+        summary =
+            "\(count) photo\(count == 1 ? "" : "s") from \(sources) source\(sources == 1 ? "" : "s")"
+        licenses = []
+        css = resources.css
+        script = resources.script
+        filePolicy = InlineHash.policy(style: resources.css, script: resources.script)
+    }
+
+    /// The served page for `query` (empty: the start page, or the popular view).
+    package init(served query: String, popular: Bool) {
+        served = true
+        self.query = query
+        heading = popular ? "Popular" : query.isEmpty ? "Search" : query
+        searchable = SearchViewModel.problem(withQuery: query) == nil
+        providers = []
+        cells = []
+        summary = ""
+        licenses = LicenseCatalog.all.map { LicenseChoice(id: $0.id, name: $0.name) }
+        css = ""
+        script = ""
+        filePolicy = ""
+    }
+
+    private static func chip(_ status: ProviderStatus) -> Chip {
+        let row = ProviderStatusRow(status)
+        return Chip(name: row.name, phase: row.phase, phaseClass: status.phase.rawValue, detail: row.detail)
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import LocalFolderProvider
+import ProviderKit
+import SearchViewModel
+
+/// The gallery file's thumbnails for local photos: the one embedded in each file's EXIF, as a
+/// `data:` URI, so the file shows them without reading the full images.
+package enum LocalThumbnails {
+    /// Maps each local photo's path to its embedded thumbnail's `data:` URI, where it has one.
+    package static func dataURIs(for results: [RankedPhoto]) async -> [String: String] {
+        let paths = Array(Set(results.compactMap(\.photo.filePath)))
+        return await EmbeddedThumbnail.jpegs(atPaths: paths).mapValues {
+            "data:image/jpeg;base64," + Data($0).base64EncodedString()
+        }
+    }
+}

@@ -1,0 +1,328 @@
+// Viewfinder's page script: the full-screen viewer (gallery file and served page), and on the
+// served page the live search (Server-Sent Events), the provider chips and the recent searches.
+// Text from providers only ever goes through textContent and checked attributes: never HTML.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const grid = $("grid");
+  const viewer = $("viewer");
+  const served = document.body.dataset.mode === "served";
+  let current = -1;
+
+  // A link target only when it is http(s) (or, in the gallery file, a file:// local photo).
+  function safeLink(text) {
+    if (!text) return null;
+    try {
+      const url = new URL(text, document.baseURI);
+      if (url.protocol === "http:" || url.protocol === "https:") return url.href;
+      if (!served && url.protocol === "file:") return url.href;
+    } catch (e) { /* not a URL */ }
+    return null;
+  }
+  // An image source: http(s), the server's own /local/ ids, or data: images the file embeds.
+  function safeImage(text) {
+    if (!text) return null;
+    if (served && /^\/local\/[A-Za-z0-9_-]+$/.test(text)) return text;
+    if (!served && /^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/.test(text)) return text;
+    return safeLink(text);
+  }
+
+  function cells() { return grid.querySelectorAll(".cell"); }
+
+  function setText(id, text) {
+    const element = $(id);
+    element.textContent = text || "";
+    const row = element.previousElementSibling;
+    if (element.tagName === "DD") {
+      element.hidden = !text;
+      if (row) row.hidden = !text;
+    }
+  }
+
+  function show(index) {
+    const all = cells();
+    if (all.length === 0) return;
+    current = (index + all.length) % all.length;
+    const data = all[current].dataset;
+    const image = $("viewer-image");
+    const thumb = all[current].querySelector("img");
+    const source = safeImage(data.full) || (thumb && safeImage(thumb.getAttribute("src")));
+    if (source) image.src = source; else image.removeAttribute("src");
+    image.alt = data.title || "";
+    setText("viewer-title", data.title);
+    setText("viewer-author", data.author ? "by " + data.author : "");
+    setText("viewer-date", data.date);
+    setText("viewer-size", data.size);
+    setText("viewer-provider", data.provider);
+    setText("viewer-tags", data.tags);
+    const license = $("viewer-license");
+    license.textContent = "";
+    const licenseLink = safeLink(data.licenseUrl);
+    if (licenseLink && data.license) {
+      const a = document.createElement("a");
+      a.href = licenseLink;
+      a.rel = "noopener noreferrer";
+      a.target = "_blank";
+      a.textContent = data.license;
+      license.appendChild(a);
+    } else {
+      license.textContent = data.license || "";
+    }
+    license.hidden = !data.license;
+    license.previousElementSibling.hidden = !data.license;
+    $("viewer-attribution").textContent = data.attribution || "";
+    $("viewer-copy").hidden = !data.attribution;
+    const page = $("viewer-page");
+    page.textContent = "";
+    const pageLink = safeLink(data.page);
+    if (pageLink) {
+      const a = document.createElement("a");
+      a.href = pageLink;
+      a.rel = "noopener noreferrer";
+      a.target = "_blank";
+      a.textContent = "Open the photo's page";
+      page.appendChild(a);
+    } else if (data.page) {
+      page.textContent = data.page; // shown as text, never linked
+    }
+    viewer.hidden = false;
+  }
+
+  function close() {
+    viewer.hidden = true;
+    current = -1;
+  }
+
+  grid.addEventListener("click", (event) => {
+    const cell = event.target.closest(".cell");
+    if (cell) show(Array.prototype.indexOf.call(cells(), cell));
+  });
+  grid.addEventListener("keydown", (event) => {
+    const cell = event.target.closest(".cell");
+    if (cell && event.key === "Enter") show(Array.prototype.indexOf.call(cells(), cell));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (viewer.hidden) return;
+    if (event.key === "Escape") close();
+    else if (event.key === "ArrowRight") show(current + 1);
+    else if (event.key === "ArrowLeft") show(current - 1);
+    else return;
+    event.preventDefault();
+  });
+  $("viewer-close").addEventListener("click", close);
+  $("viewer-prev").addEventListener("click", () => show(current - 1));
+  $("viewer-next").addEventListener("click", () => show(current + 1));
+  $("viewer-copy").addEventListener("click", () => {
+    const text = $("viewer-attribution").textContent;
+    const done = () => { $("viewer-copy").textContent = "Copied"; setTimeout(() => { $("viewer-copy").textContent = "Copy the credit line"; }, 1200); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => {});
+    } else {
+      const range = document.createRange();
+      range.selectNodeContents($("viewer-attribution"));
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      try { document.execCommand("copy"); done(); } catch (e) { /* selected for the user to copy */ }
+    }
+  });
+
+  if (!served) return;
+
+  // ---- The served page: live search ----
+  const form = $("search");
+  const query = $("query");
+  const go = $("go");
+  const statuses = $("statuses");
+  const summary = $("summary");
+  let stream = null;
+  let checkTimer = null;
+
+  // Go is enabled only when the view-model says the text is searchable (asked of the server).
+  function checkQuery() {
+    clearTimeout(checkTimer);
+    const text = query.value;
+    if (text.trim() === "") { go.disabled = true; return; }
+    checkTimer = setTimeout(() => {
+      fetch("/api/searchable?q=" + encodeURIComponent(text))
+        .then((r) => r.json())
+        .then((answer) => { if (query.value === text) { go.disabled = !answer.searchable; go.title = answer.problem || ""; } })
+        .catch(() => {});
+    }, 60);
+  }
+  query.addEventListener("input", checkQuery);
+
+  function filterParams() {
+    const params = new URLSearchParams();
+    for (const id of ["license", "orientation", "min-width"]) {
+      const value = $(id).value;
+      if (value) params.set(id, value);
+    }
+    return params;
+  }
+
+  function chipFor(provider) {
+    const chip = document.createElement("span");
+    chip.className = "chip " + provider.status;
+    chip.dataset.provider = provider.name;
+    const name = document.createElement("b");
+    name.textContent = provider.name;
+    chip.appendChild(name);
+    let text = " " + provider.status.replace("_", " ");
+    if (provider.status === "ok" || provider.status === "cancelled") {
+      text += " · " + provider.count + " photo" + (provider.count === 1 ? "" : "s");
+      if (provider.duration_ms !== null && provider.duration_ms !== undefined) text += " in " + provider.duration_ms + " ms";
+    } else if (provider.error) {
+      text += " · " + provider.error;
+    } else if (provider.status === "running" && provider.count > 0) {
+      text += " · " + provider.count;
+    }
+    chip.appendChild(document.createTextNode(text));
+    chip.title = provider.error || "";
+    return chip;
+  }
+
+  function showProviders(providers) {
+    statuses.replaceChildren(...providers.map(chipFor));
+  }
+
+  function cellFor(photo, index) {
+    const figure = document.createElement("figure");
+    figure.className = "cell";
+    figure.tabIndex = 0;
+    const d = figure.dataset;
+    d.index = String(index);
+    const title = photo.title || "Untitled";
+    d.title = title;
+    d.author = photo.author || "";
+    d.provider = photo.provider;
+    d.size = photo.width && photo.height ? photo.width + "×" + photo.height : "";
+    d.license = photo.license ? photo.license.name : "";
+    d.licenseUrl = photo.license && photo.license.url ? photo.license.url : "";
+    d.full = photo.image_url || "";
+    d.page = photo.page_url || "";
+    d.date = photo.taken_at ? photo.taken_at.slice(0, 10) : "";
+    d.tags = (photo.tags || []).join(", ");
+    d.attribution = photo.attribution || "";
+    const frame = document.createElement("div");
+    frame.className = "frame";
+    const source = safeImage(photo.thumbnail_url) || safeImage(photo.image_url);
+    if (source) {
+      const img = document.createElement("img");
+      img.loading = "lazy";
+      img.src = source;
+      img.alt = title;
+      frame.appendChild(img);
+    } else {
+      frame.textContent = title;
+    }
+    figure.appendChild(frame);
+    const caption = document.createElement("figcaption");
+    const line = (cls, parts) => {
+      const span = document.createElement("span");
+      span.className = cls;
+      for (const [c, t] of parts) {
+        if (!t) continue;
+        const part = document.createElement("span");
+        part.className = c;
+        part.textContent = t;
+        span.appendChild(part);
+        span.appendChild(document.createTextNode(" "));
+      }
+      caption.appendChild(span);
+    };
+    line("title", [["text", title]]);
+    line("meta", [["author", d.author]]);
+    line("meta", [["badge", d.provider], ["size", d.size], ["license", d.license]]);
+    figure.appendChild(caption);
+    return figure;
+  }
+
+  // Re-renders the ranked list; cells already shown are kept, so images do not reload.
+  const shown = new Map();
+  function showResults(results) {
+    const next = results.map((photo, index) => {
+      const key = photo.provider + "\u0000" + photo.id;
+      let cell = shown.get(key);
+      if (!cell) { cell = cellFor(photo, index); shown.set(key, cell); }
+      cell.dataset.index = String(index);
+      return cell;
+    });
+    const keep = new Set(next);
+    for (const [key, cell] of shown) if (!keep.has(cell)) shown.delete(key);
+    grid.replaceChildren(...next);
+  }
+
+  function start(params, address) {
+    if (stream) stream.close();
+    shown.clear();
+    grid.replaceChildren();
+    close();
+    summary.textContent = "Searching…";
+    $("recent").hidden = true;
+    history.replaceState(null, "", address);
+    stream = new EventSource("/api/events?" + params.toString());
+    stream.onmessage = (message) => {
+      let event;
+      try { event = JSON.parse(message.data); } catch (e) { return; }
+      if (event.event === "results" || event.event === "done") {
+        showResults(event.results || []);
+        showProviders(event.providers || []);
+        const n = (event.results || []).length;
+        summary.textContent = event.event === "done" ? n + " photo" + (n === 1 ? "" : "s") : n + " so far…";
+        if (event.event === "done") { stream.close(); stream = null; loadRecent(); }
+      } else if (event.event === "error") {
+        summary.textContent = event.message || "The search failed.";
+        stream.close(); stream = null;
+      }
+    };
+    stream.onerror = () => {
+      if (stream) { stream.close(); stream = null; summary.textContent = "The connection to Viewfinder was lost."; }
+    };
+  }
+
+  function search() {
+    if (go.disabled) return;
+    const params = filterParams();
+    params.set("q", query.value);
+    start(params, "/?" + params.toString());
+  }
+  function popular() {
+    const params = filterParams();
+    params.set("popular", "1");
+    const address = "/popular" + (params.toString() === "popular=1" ? "" : "?" + params.toString().replace(/&?popular=1/, ""));
+    start(params, address);
+  }
+
+  form.addEventListener("submit", (event) => { event.preventDefault(); search(); });
+  $("popular").addEventListener("click", (event) => { event.preventDefault(); popular(); });
+
+  function loadRecent() {
+    fetch("/api/recent").then((r) => r.json()).then((entries) => {
+      const list = $("recent-list");
+      list.replaceChildren(...entries.map((entry) => {
+        const item = document.createElement("li");
+        const a = document.createElement("a");
+        a.href = "/?q=" + encodeURIComponent(entry.query);
+        a.textContent = entry.query;
+        const count = document.createElement("span");
+        count.className = "count";
+        count.textContent = String(entry.count);
+        a.appendChild(count);
+        item.appendChild(a);
+        return item;
+      }));
+      $("recent").hidden = entries.length === 0 || stream !== null || grid.children.length > 0;
+    }).catch(() => {});
+  }
+  $("clear-recent").addEventListener("click", () => {
+    fetch("/api/recent", { method: "DELETE" }).then(loadRecent).catch(() => {});
+  });
+
+  // The address decides what runs: /?q=… searches, /popular shows the popular view.
+  const here = new URLSearchParams(location.search);
+  for (const id of ["license", "orientation", "min-width"]) if (here.get(id)) $(id).value = here.get(id);
+  if (location.pathname === "/popular") popular();
+  else if (query.value.trim() !== "" && !go.disabled) search();
+  else loadRecent();
+})();

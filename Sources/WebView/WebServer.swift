@@ -1,0 +1,248 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import ProviderKit
+import SearchViewModel
+import Synchronization
+
+/// `viewfinder serve`: the live web front, a second view on the same ``SearchViewModel`` the
+/// terminal uses. It listens on 127.0.0.1 only; each search runs in its own view-model and
+/// streams its snapshots to the page as Server-Sent Events.
+package struct WebServer: Sendable {
+    /// Starts a search: the view-model and its request, or a message for the page.
+    package typealias Launcher =
+        @Sendable (_ operation: SearchRequest.Operation, _ filters: [String: String]) throws -> (
+            SearchViewModel, SearchRequest
+        )
+
+    package let port: Int
+    package let resources: PageResources
+    package let launch: Launcher
+    package let makeEncoder: @Sendable () -> any SearchEventEncoder
+    package let recent: RecentSearches
+    /// Removes secrets from everything sent (a provider may echo a key in a title).
+    package let redact: @Sendable (String) -> String
+    let localIDs = LocalPhotoIDs()
+
+    package init(
+        port: Int, resources: PageResources, recent: RecentSearches, redact: @escaping @Sendable (String) -> String,
+        makeEncoder: @escaping @Sendable () -> any SearchEventEncoder, launch: @escaping Launcher
+    ) {
+        self.port = port
+        self.resources = resources
+        self.recent = recent
+        self.redact = redact
+        self.makeEncoder = makeEncoder
+        self.launch = launch
+    }
+
+    /// The filter parameters the page may send.
+    static let filterKeys = ["license", "orientation", "min-width", "min-height", "taken-after", "taken-before"]
+
+    /// Serves until the process is told to stop; `listening` gets the bound port.
+    package func run(listening: @escaping @Sendable (Int) -> Void) async throws {
+        let boundPort = BoundPort(port)
+        let router = Router()
+        router.add(middleware: SecurityMiddleware(port: boundPort))
+        addRoutes(to: router)
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            onServerRunning: { channel in
+                let actual = channel.localAddress?.port ?? port
+                boundPort.value = actual
+                listening(actual)
+            })
+        try await app.runService(gracefulShutdownSignals: [])  // SignalWatcher ends the process
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { request, _ in
+            let query = QueryParameters(request.uri.query)["q"] ?? ""
+            return html(resources.render(GalleryPage(served: query, popular: false)))
+        }
+        router.get("/popular") { _, _ in
+            html(resources.render(GalleryPage(served: "", popular: true)))
+        }
+        router.get("/viewfinder.css") { _, _ in
+            text(resources.css, type: "text/css; charset=utf-8")
+        }
+        router.get("/viewfinder.js") { _, _ in
+            text(resources.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/api/searchable") { request, _ in
+            let query = QueryParameters(request.uri.query)["q"] ?? ""
+            let problem = SearchViewModel.problem(withQuery: query)
+            return json(Searchable(searchable: problem == nil, problem: problem))
+        }
+        router.get("/api/recent") { _, _ in
+            json(await recent.list())
+        }
+        router.delete("/api/recent") { _, _ in
+            await recent.clear()
+            return json([RecentSearches.Entry]())
+        }
+        router.get("/api/events") { request, _ in
+            events(QueryParameters(request.uri.query))
+        }
+        router.get("/local/{id}") { _, context in
+            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs)
+        }
+    }
+
+    private struct Searchable: Encodable {
+        let searchable: Bool
+        let problem: String?
+    }
+
+    /// The search's events as Server-Sent Events, one `data:` line each; a client that goes
+    /// away cancels its search.
+    private func events(_ parameters: QueryParameters) -> Response {
+        let operation: SearchRequest.Operation
+        if let query = parameters["q"] {
+            operation = .search(query)
+        } else {
+            operation = .popular
+        }
+        var filters: [String: String] = [:]
+        for key in Self.filterKeys {
+            if let value = parameters[key], !value.isEmpty { filters[key] = value }
+        }
+        let started: (SearchViewModel, SearchRequest)
+        do {
+            if case .search(let query) = operation, let problem = SearchViewModel.problem(withQuery: query) {
+                throw PageMessage(problem)
+            }
+            started = try launch(operation, filters)
+        } catch {
+            let message = redact(String(describing: error))
+            return eventStream { writer in
+                try await writer.write(ByteBuffer(string: Self.event(json: ErrorEvent(message: message))))
+            }
+        }
+        let (viewModel, request) = started
+        let ids = localIDs
+        let rewrite: @Sendable (Photo) -> Photo = { Self.served($0, ids: ids) }
+        return eventStream { [makeEncoder, redact, recent] writer in
+            var encoder = makeEncoder()
+            let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
+            let search = Task { await viewModel.search(request) }
+            defer { updates.stop() }
+            do {
+                for await update in updates.stream {
+                    // A comment line every second: a client that went away is noticed at the next write.
+                    guard let state = update else {
+                        try await writer.write(ByteBuffer(string: ": still searching\n\n"))
+                        continue
+                    }
+                    guard state.request != nil else { continue }
+                    let lines =
+                        state.isFinished
+                        ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
+                    for line in lines {
+                        try await writer.write(ByteBuffer(string: "data: " + redact(line) + "\n\n"))
+                    }
+                    if state.isFinished {
+                        if case .search(let query) = operation, !state.wasCancelled {
+                            await recent.record(query, count: state.results.count)
+                        }
+                        break
+                    }
+                }
+            } catch {
+                search.cancel()  // the client went away: stop its providers
+                throw error
+            }
+        }
+    }
+
+    /// The view-model's snapshots, with `nil` between them every ``heartbeat``.
+    struct Updates: Sendable {
+        let stream: AsyncStream<SearchState?>
+        let tasks: [Task<Void, Never>]
+
+        func stop() { for task in tasks { task.cancel() } }
+    }
+
+    /// How often an idle event stream sends a comment line.
+    static let heartbeat = Duration.seconds(1)
+
+    static func withHeartbeat(_ states: AsyncStream<SearchState>) -> Updates {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SearchState?.self, bufferingPolicy: .bufferingNewest(64))
+        let forward = Task {
+            for await state in states { continuation.yield(state) }
+            continuation.finish()
+        }
+        let beat = Task {
+            while (try? await Task.sleep(for: heartbeat)) != nil { continuation.yield(nil) }
+        }
+        return Updates(stream: stream, tasks: [forward, beat])
+    }
+
+    private struct ErrorEvent: Encodable {
+        let event = "error"
+        let message: String
+    }
+
+    /// A photo as the page may see it: a local file's images become its `/local/<id>`, and
+    /// its path and file URL stay on the server.
+    static func served(_ photo: Photo, ids: LocalPhotoIDs) -> Photo {
+        guard let path = photo.filePath else { return photo }
+        var served = photo
+        let id = ids.id(for: path)
+        served.filePath = nil
+        served.pageURL = nil
+        served.images = photo.images.prefix(1).compactMap { image in
+            URL(string: "/local/\(id)").map {
+                PhotoImage(size: image.size, url: $0, width: image.width, height: image.height)
+            }
+        }
+        return served
+    }
+
+    private func eventStream(_ body: @escaping @Sendable (inout any ResponseBodyWriter) async throws -> Void)
+        -> Response
+    {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                try await body(&writer)
+                try await writer.finish(nil)
+            })
+    }
+
+    static func event(json value: some Encodable) -> String {
+        "data: " + JSONText.encode(value) + "\n\n"
+    }
+
+    private func html(_ page: String) -> Response {
+        text(redact(page), type: "text/html; charset=utf-8")
+    }
+
+    private func json(_ value: some Encodable) -> Response {
+        text(redact(JSONText.encode(value)), type: "application/json")
+    }
+
+    private func text(_ body: String, type: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// A message for the page (an unsearchable query, a filter it cannot use).
+package struct PageMessage: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// One line of JSON, keys sorted.
+enum JSONText {
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    }
+}

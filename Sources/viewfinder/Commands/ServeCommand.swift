@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ProviderKit
+import SearchViewModel
+import ServiceBus
+import WebView
+
+/// `viewfinder serve`: the live web front on 127.0.0.1.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a live search page on 127.0.0.1 (only this machine can reach it).")
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: Int = 8733
+
+    @Option(
+        help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")
+    var verbose = false
+
+    mutating func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("Please give --port as 0 to 65535.") }
+    }
+
+    func run() async throws {
+        do {
+            try await serve()
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exitCode
+        }
+    }
+
+    private func serve() async throws {
+        let setup = try Setup.load(configPath: config, verbose: verbose)
+        let configured = setup.configuration.search
+        let bus = setup.bus
+        let server = WebServer(
+            port: port, resources: try WebResources.load(),
+            recent: RecentSearches(folder: RecentSearches.defaultFolder()),
+            redact: { Console.redacted($0) }, makeEncoder: { NDJSONEvents() },
+            launch: { operation, texts in
+                var settings = configured
+                for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+                    guard let key = SearchFilters.Key(rawValue: name) else { continue }
+                    do throws(FilterValueError) {
+                        try settings.filters.set(key, from: text)
+                    } catch {
+                        throw PageMessage("\(error.key) '\(error.value)' is \(error.problem)")
+                    }
+                }
+                let lineup = try bus.lineup(for: operation)
+                if lineup.providers.isEmpty {
+                    throw PageMessage("no provider can answer this; see `viewfinder providers`")
+                }
+                return (
+                    SearchViewModel(lineup: lineup, settings: settings),
+                    SearchRequest(operation, limit: settings.limit, filters: settings.filters)
+                )
+            })
+        do {
+            try await server.run { bound in
+                Console.out("Viewfinder is serving http://127.0.0.1:\(bound)/ (Ctrl-C stops it)\n")
+            }
+        } catch {
+            throw CommandFailure(
+                message:
+                    "cannot serve on 127.0.0.1:\(port): \(error); pick another port with --port (0 picks a free one)",
+                exitCode: ExitCodes.failed)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `--format html` and `--open`: the gallery page from the built binary.
+@Suite("viewfinder --format html")
+struct HTMLCommandLineTests {
+    /// One local folder; extra providers may follow.
+    static let config = "providers:\n  photos:\n    type: local-folder\n    path: photos\n"
+
+    /// Two photos, one whose file name is markup.
+    func workspace() throws -> Workspace {
+        let workspace = try Workspace(config: Self.config)
+        for (sample, name) in [
+            ("harbor-lighthouse-dusk.jpg", "lighthouse.jpg"), ("harbor-crane-fog.jpg", "crane <fog>.jpg"),
+        ] {
+            try workspace.addSample(sample, as: "harbor " + name)
+        }
+        return workspace
+    }
+
+    @Test("--format html writes one self-contained page with a cell per result")
+    func galleryPage() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "harbor", "--format", "html"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let page = output.stdout
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(page.components(separatedBy: "<figure class=\"cell\"").count - 1 == 2)
+        #expect(page.contains("class=\"chip ok\""))
+        #expect(!page.contains("<link") && !page.contains("<script src"))
+        // A file name is text from outside: escaped, and linked only as a file:// URL.
+        #expect(!page.contains("<fog>"))
+        #expect(page.contains("file://"))
+    }
+
+    @Test("popular --format html works too")
+    func popularPage() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["popular", "--format", "html"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("<title>Popular · Viewfinder</title>"))
+    }
+
+    @Test("--open writes the page to the cache folder and says where it is when nothing can open it")
+    func openWithoutOpener() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        // PATH without xdg-open.
+        let output = try await workspace.run(["search", "harbor", "--open"], environment: ["PATH": "/nonexistent"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.isEmpty)
+        let file = workspace.url.appendingPathComponent("cache/viewfinder/pages/search-harbor.html")
+        #expect(output.stderr.contains("nothing could open the page; it is at \(file.path)"))
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.contains("<figure class=\"cell\""))
+    }
+
+    @Test("--open with --format json is a usage error")
+    func openNeedsHTML() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "harbor", "--open", "--format", "json"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("--open"))
+    }
+
+    @Test("a configured secret never reaches the page, even inside a file name")
+    func secretsAreRedacted() async throws {
+        let workspace = try Workspace(
+            config: Self.config + "  unsplash:\n    type: unsplash\n    access_key: ${WEB_TEST_KEY}\n")
+        defer { workspace.remove() }
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-k3yS3cr3tValue.jpg")
+        let output = try await workspace.run(
+            ["search", "harbor", "--format", "html", "--provider", "photos"],
+            environment: ["WEB_TEST_KEY": "k3yS3cr3tValue"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("<figure class=\"cell\""))
+        #expect(!output.stdout.contains("k3yS3cr3tValue"))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LocalFolderProvider
+import ProviderKit
+import SearchViewModel
+import Testing
+
+@testable import WebView
+
+@Suite struct GalleryPageTests {
+    static let resources: PageResources = {
+        do { return try PageResources.load() } catch { fatalError("\(error)") }
+    }()
+
+    static func state(_ photos: [Photo], providers: [ProviderStatus] = []) -> SearchState {
+        SearchState(
+            request: SearchRequest(.search("harbor"), limit: 30), providers: providers,
+            results: photos.enumerated().map { RankedPhoto(rank: $0 + 1, score: 0.5, photo: $1) }, isRunning: false)
+    }
+
+    @Test func hostileTextIsEscapedAndUnsafeLinksAreNotLinked() {
+        let photo = Photo(
+            provider: "evil", id: "1", title: "<img src=x onerror=alert(1)>", author: "\"><script>alert(2)</script>",
+            pageURL: URL(string: "javascript:alert(3)"),
+            images: [PhotoImage(size: .large, url: URL(string: "data:text/html,%3Cb%3Ex")!)],
+            tags: ["<b>tag</b>"], attribution: "' onmouseover='alert(4)")
+        let page = Self.resources.render(GalleryPage(file: Self.state([photo]), resources: Self.resources))
+        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(!page.contains("<img src=x"))
+        #expect(!page.contains("<script>alert(2)"))
+        #expect(!page.contains("<b>tag</b>"))
+        #expect(!page.contains("' onmouseover='"))
+        #expect(!page.contains("href=\"javascript:"))
+        #expect(!page.contains("src=\"data:text/html"))
+        // The unsafe page URL stays as text for the viewer, which never links it.
+        #expect(page.contains("data-page=\"javascript:alert(3)\""))
+    }
+
+    @Test func everyCellShowsItsFacts() throws {
+        let photo = Photo(
+            provider: "commons", id: "1", title: "Harbor at dusk", author: "Ann",
+            pageURL: URL(string: "https://example.org/p/1"),
+            images: [
+                PhotoImage(size: .thumbnail, url: URL(string: "https://img.example.org/t.jpg")!),
+                PhotoImage(size: .large, url: URL(string: "https://img.example.org/l.jpg")!),
+            ], width: 4000, height: 3000, takenAt: Date(timeIntervalSince1970: 1_700_000_000), tags: ["sea", "dusk"],
+            license: LicenseCatalog.license(id: "CC-BY-4.0"), attribution: "“Harbor” by Ann")
+        let statuses = [
+            ProviderStatus(name: "commons", typeName: "commons", phase: .ok, count: 1, duration: .milliseconds(120)),
+            ProviderStatus(name: "flickr", typeName: "flickr", phase: .failed, message: "the key was refused"),
+            ProviderStatus(name: "500px", typeName: "500px", phase: .skipped, message: "no API key"),
+        ]
+        let model = GalleryPage(
+            file: Self.state([photo], providers: statuses), resources: Self.resources, timeZone: .gmt)
+        let cell = try #require(model.cells.first)
+        #expect(cell.thumb == "https://img.example.org/t.jpg")
+        #expect(cell.full == "https://img.example.org/l.jpg")
+        #expect(cell.size == "4000×3000")
+        #expect(cell.license == "CC BY 4.0")
+        #expect(cell.date == "2023-11-14")
+        #expect(cell.tags == "sea, dusk")
+        let page = Self.resources.render(model)
+        #expect(page.contains("Harbor at dusk"))
+        #expect(page.contains("class=\"chip failed\""))
+        #expect(page.contains("the key was refused"))
+        #expect(page.contains("no API key"))
+        #expect(page.contains("1 photo from 1 source"))
+        // Self-contained: no external style sheet, script or font.
+        #expect(!page.contains("<link"))
+        #expect(!page.contains("<script src"))
+        #expect(page.contains("function safeLink"))
+    }
+
+    @Test func localPhotosUseTheirEmbeddedThumbnail() async throws {
+        let fixture = try #require(
+            Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))
+        let plain = FileManager.default.temporaryDirectory.appendingPathComponent("vf-plain-\(UUID().uuidString).jpg")
+        defer { try? FileManager.default.removeItem(at: plain) }
+        // A JPEG without EXIF: its SOI and EOI only.
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: plain)
+        let photos = [fixture, plain].map { url in
+            Photo(
+                provider: "folder", id: url.lastPathComponent, pageURL: url,
+                images: [PhotoImage(size: .original, url: url)], filePath: url.path)
+        }
+        let state = Self.state(photos)
+        let thumbnails = await LocalThumbnails.dataURIs(for: state.results)
+        #expect(thumbnails.count == 1)
+        let model = GalleryPage(file: state, thumbnails: thumbnails, resources: Self.resources)
+        #expect(model.cells[0].thumb.hasPrefix("data:image/jpeg;base64,/9j/"))
+        #expect(model.cells[0].full == fixture.absoluteString)
+        #expect(model.cells[1].thumb == plain.absoluteString)
+        #expect(model.cells[1].page == plain.absoluteString)
+    }
+
+    @Test func embeddedThumbnailIsTheOneExiftoolWrote() async throws {
+        let fixture = try #require(
+            Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))
+        let found = await EmbeddedThumbnail.jpegs(atPaths: [fixture.path, "/nonexistent/x.jpg"])
+        let jpeg = try #require(found[fixture.path])
+        // exiftool -ThumbnailLength: 566 bytes; a JPEG from its SOI to its EOI.
+        #expect(jpeg.count == 566)
+        #expect(jpeg.prefix(2) == [0xFF, 0xD8])
+        #expect(jpeg.suffix(2) == [0xFF, 0xD9])
+        #expect(found.count == 1)
+    }
+
+    @Test func servedPageAsksTheViewModelWhetherTheQueryIsSearchable() {
+        #expect(GalleryPage(served: "", popular: false).searchable == false)
+        #expect(GalleryPage(served: "  !! ", popular: false).searchable == false)
+        #expect(GalleryPage(served: "harbor", popular: false).searchable == true)
+        let page = Self.resources.render(GalleryPage(served: "\"><script>alert(1)</script>", popular: false))
+        #expect(!page.contains("<script>alert(1)"))
+        #expect(page.contains("<script src=\"/viewfinder.js\" defer></script>"))
+        #expect(!page.contains("function safeLink"))  // no inline script: CSP allows only files
+    }
+}
+
+@Suite struct RecentSearchesTests {
+    @Test func keepsNewestFirstAcrossRestarts() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = RecentSearches(folder: folder)
+        await first.record("harbor", count: 12)
+        await first.record("fog", count: 3)
+        await first.record("harbor", count: 14)
+        let again = RecentSearches(folder: folder)
+        #expect(await again.list() == [.init(query: "harbor", count: 14), .init(query: "fog", count: 3)])
+        await again.clear()
+        #expect(await RecentSearches(folder: folder).list().isEmpty)
+    }
+
+    @Test func aDamagedFileIsNoHistory() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: folder.appendingPathComponent("recent-searches.json"))
+        let recent = RecentSearches(folder: folder)
+        #expect(await recent.list().isEmpty)
+        await recent.record("fog", count: 1)
+        #expect(await RecentSearches(folder: folder).list() == [.init(query: "fog", count: 1)])
+    }
+
+    @Test func theDataFolderFollowsXDG() {
+        #expect(
+            RecentSearches.defaultFolder(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]).path == "/d/viewfinder")
+        #expect(RecentSearches.defaultFolder(environment: ["HOME": "/h"]).path == "/h/.local/share/viewfinder")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import SearchViewModel
+import Testing
+
+@testable import WebView
+
+@Suite struct SafeLinkTests {
+    @Test func webAddressesPass() {
+        #expect(SafeLink.web(URL(string: "https://example.org/p?a=1")) == "https://example.org/p?a=1")
+        #expect(SafeLink.web(URL(string: "HTTP://example.org/")) == "HTTP://example.org/")
+    }
+
+    @Test(arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>",
+        "vbscript:x", "file:///etc/passwd", "https:///nohost", "mailto:a@b.c", "//example.org/x",
+    ])
+    func otherSchemesAreDropped(_ text: String) {
+        #expect(SafeLink.web(URL(string: text)) == nil)
+    }
+
+    @Test func filesPassOnlyWhereAllowed() {
+        let file = URL(fileURLWithPath: "/photos/a b.jpg")
+        #expect(SafeLink.web(file) == nil)
+        #expect(SafeLink.web(file, allowingFiles: true) == "file:///photos/a%20b.jpg")
+        #expect(SafeLink.web(URL(string: "javascript:alert(1)"), allowingFiles: true) == nil)
+    }
+}
+
+@Suite struct QueryParametersTests {
+    @Test func decodesFormEncoding() {
+        let parameters = QueryParameters("q=harbor+at%20dusk&license=cc0&q=second&empty=&bad=%zz")
+        #expect(parameters["q"] == "harbor at dusk")
+        #expect(parameters["license"] == "cc0")
+        #expect(parameters["empty"] == "")
+        #expect(parameters["bad"] == nil)
+        #expect(parameters["missing"] == nil)
+        #expect(QueryParameters(nil)["q"] == nil)
+    }
+
+    @Test func readsAtMostTheCap() {
+        let query = (0..<1000).map { "k\($0)=v" }.joined(separator: "&")
+        let parameters = QueryParameters(query)
+        #expect(parameters["k0"] == "v")
+        #expect(parameters["k999"] == nil)
+    }
+}
+
+@Suite struct LocalPhotoIDsTests {
+    @Test func onlyIssuedIDsResolve() {
+        let ids = LocalPhotoIDs()
+        let id = ids.id(for: "/photos/a.jpg")
+        #expect(ids.id(for: "/photos/a.jpg") == id)
+        #expect(ids.id(for: "/photos/b.jpg") != id)
+        #expect(ids.path(for: id) == "/photos/a.jpg")
+        #expect(ids.path(for: "../../etc/passwd") == nil)
+        #expect(ids.path(for: "/photos/a.jpg") == nil)
+        #expect(id.allSatisfy { $0.isLetter || $0.isNumber })
+    }
+}
+
+@Suite struct InlineHashTests {
+    @Test func hashesAsBrowsersDo() {
+        // printf 'abc' | openssl dgst -sha256 -binary | base64
+        #expect(InlineHash.sha256("abc") == "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+    }
+
+    @Test func theGalleryFileAllowsOnlyItsOwnStyleAndScript() throws {
+        let resources = try PageResources.load()
+        let page = resources.render(GalleryPage(file: .idle, resources: resources))
+        let policy = InlineHash.policy(style: resources.css, script: resources.script)
+        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\""))
+        #expect(page.contains("<style>" + InlineHash.element(resources.css) + "</style>"))
+        #expect(page.contains("<script>" + InlineHash.element(resources.script) + "</script>"))
+        #expect(!policy.contains("unsafe"))
+    }
+}
