@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Core
@@ -34,9 +35,15 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "ProviderKit",
-            dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CCurl", "CCrypto", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -49,10 +56,18 @@ let package = Package(
             dependencies: ["ProviderKit", "ServiceBus"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Downloads",
+            dependencies: [
+                "ProviderKit", "ServiceBus", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "Downloads",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -205,6 +220,12 @@ let package = Package(
             name: "PixabayProviderTests",
             dependencies: ["PixabayProvider", "ProviderTesting", "ProviderKit"],
             exclude: ["pixabay_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DownloadsTests",
+            dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting"],
+            exclude: ["download_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev pkg-config)
+packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config)
+# The download tests read the XMP sidecars back with exiftool.
+[[ " $* " == *" --build-tests "* ]] && packages+=(libimage-exiftool-perl)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

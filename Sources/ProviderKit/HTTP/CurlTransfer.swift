@@ -9,6 +9,7 @@ final class CurlTransfer: @unchecked Sendable {
     enum Sink {
         case memory
         case file(destination: URL)
+        case stream(any HTTPBodySink)
     }
 
     let easy: UnsafeMutableRawPointer
@@ -105,14 +106,32 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// One header line, parsed as bytes: the name lower-cased in ASCII, the value without the
+    /// white space around it; one string made for each (this runs for every line of every response).
     private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        if bytes.starts(with: Self.statusLinePrefix) {
             headers = [:]  // a new response (after a redirect or a 100 Continue)
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            return
         }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return }
+        let name = String(unsafeUninitializedCapacity: colon) { output in
+            for index in 0..<colon {
+                let byte = bytes[index]
+                output[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return colon
+        }
+        var start = colon + 1
+        var end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        headers[name] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private static let statusLinePrefix = Array("HTTP/".utf8)
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -123,6 +142,11 @@ final class CurlTransfer: @unchecked Sendable {
         received += Int64(bytes.count)
         if case .file(let destination) = sink, status() / 100 == 2 {
             guard writeToFile(bytes, destination: destination) else { return 0 }
+        } else if case .stream(let target) = sink, status() / 100 == 2 {
+            if let problem = target.write(bytes) {
+                fileError = problem
+                return 0
+            }
         } else {
             if body.isEmpty, let declared = headers["content-length"].flatMap(Int.init), declared > 0 {
                 body.reserveCapacity(min(declared, request.maxResponseBytes))  // one buffer, no regrowth copies

@@ -74,6 +74,8 @@ struct SearchOptions: ParsableArguments {
                 + "nothing cached for this search fail at once and say so (exec plugins run as usual)."))
     var offline = false
 
+    @OptionGroup(title: "Download") var download: DownloadFlags
+
     mutating func validate() throws {
         if noCache, offline {
             throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
