@@ -149,9 +149,7 @@ final class TargetFolder: Sendable {
         guard descriptor >= 0 else {
             throw DownloadFailure("cannot write \(target.path): \(String(cString: strerror(errno)))")
         }
-        var bytes = Array(text.utf8)
-        let written = bytes.withUnsafeMutableBytes { buffer in Self.writeAll(descriptor, UnsafeRawBufferPointer(buffer))
-        }
+        let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
         let synced = written && fsync(descriptor) == 0
         close(descriptor)
         guard synced, rename(temporary, target.path) == 0 else {
@@ -227,18 +225,6 @@ final class TargetFolder: Sendable {
                 throw DownloadFailure("cannot copy \(path): \(problem)")
             }
         }
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
     }
 
     private static func reason(_ error: any Error) -> String {

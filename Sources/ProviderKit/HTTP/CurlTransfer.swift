@@ -24,6 +24,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var received: Int64 = 0
     private var overflowed = false
+    /// `Content-Length` once read (`.some(nil)`: none); reset by a new response.
+    private var declaredLengthCache: Int64??
     private var fileError: String?
     private var temporaryFile: (url: URL, descriptor: Int32)?
 
@@ -111,6 +113,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
         if bytes.starts(with: Self.statusLinePrefix) {
             headers = [:]  // a new response (after a redirect or a 100 Continue)
+            declaredLengthCache = nil
             return
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return }
@@ -140,21 +143,40 @@ final class CurlTransfer: @unchecked Sendable {
             return 0
         }
         received += Int64(bytes.count)
-        if case .file(let destination) = sink, status() / 100 == 2 {
+        let succeeded = status() / 100 == 2
+        switch sink {
+        case .file(let destination) where succeeded:
             guard writeToFile(bytes, destination: destination) else { return 0 }
-        } else if case .stream(let target) = sink, status() / 100 == 2 {
+        case .stream(let target) where succeeded:
             if let problem = target.write(bytes) {
                 fileError = problem
                 return 0
             }
-        } else {
-            if body.isEmpty, let declared = headers["content-length"].flatMap(Int.init), declared > 0 {
-                body.reserveCapacity(min(declared, request.maxResponseBytes))  // one buffer, no regrowth copies
+        case .memory:
+            if body.isEmpty, let declared = declaredLength, declared > 0 {
+                // One buffer, no regrowth copies.
+                body.reserveCapacity(Int(min(declared, Int64(request.maxResponseBytes))))
             }
             body.append(contentsOf: bytes)
+        case .file, .stream:
+            // An error page instead of the file: keep its start for the message, not a huge body.
+            if body.count < Self.errorBodyLimit {
+                body.append(contentsOf: bytes.prefix(Self.errorBodyLimit - body.count))
+            }
         }
-        progress?(received, headers["content-length"].flatMap(Int64.init))
+        progress?(received, declaredLength)
         return bytes.count
+    }
+
+    /// How much of an error page a download keeps.
+    private static let errorBodyLimit = 64 << 10
+
+    /// The final response's `Content-Length`, when it has a valid one.
+    private var declaredLength: Int64? {
+        if let cached = declaredLengthCache { return cached }
+        let value = headers["content-length"].flatMap(Int64.init).flatMap { $0 >= 0 ? $0 : nil }
+        declaredLengthCache = .some(value)
+        return value
     }
 
     private func writeToFile(_ bytes: UnsafeRawBufferPointer, destination: URL) -> Bool {
@@ -169,16 +191,9 @@ final class CurlTransfer: @unchecked Sendable {
             temporaryFile = (url, descriptor)
         }
         guard let temporaryFile else { return false }
-        guard let base = bytes.baseAddress else { return true }  // nothing to write
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(temporaryFile.descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                fileError = "cannot write \(destination.path): \(String(cString: strerror(errno)))"
-                return false
-            }
-            offset += written
+        if let code = writeAll(temporaryFile.descriptor, bytes) {
+            fileError = "cannot write \(destination.path): \(String(cString: strerror(code)))"
+            return false
         }
         return true
     }

@@ -51,14 +51,8 @@ public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
             leading += bytes.prefix(Self.leadingLength - leading.count)
         }
         hasher.update(bytes)
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return "cannot write the file: \(String(cString: strerror(errno)))"
-            }
-            offset += count
+        if let code = writeAll(descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count)) {
+            return "cannot write the file: \(String(cString: strerror(code)))"
         }
         written += Int64(bytes.count)
         return nil

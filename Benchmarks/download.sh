@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Download speed: 200 files of 1 MB from nginx on 127.0.0.1, `viewfinder download` (an exec plugin
+# lists the URLs; 8 transfers at once) beside `curl --parallel --parallel-max 8` writing the same
+# files; wall time (median of 3) and viewfinder's peak memory. Then the HTTP client's own cost per
+# request beside curl's, both fetching a 10 KB file over one kept-alive connection: instructions
+# counted by callgrind (robust on a busy machine) and wall time for 2,000 requests.
+# Needs nginx (nginx-light), curl, valgrind and a release build. Usage: Benchmarks/download.sh
+# Prints figures, asserts nothing; goals: download ≤ 1.1× curl, peak RSS < 50 MB, per request ≤ 1.2× curl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d /tmp/vf-download-bench-XXXXXX)
+chmod 755 "$dir"
+nginx_pid=""
+cleanup() {
+  [[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+binary=.build/release/viewfinder
+bench=.build/release/viewfinder-benchmarks
+[[ -x $binary ]] || swift build -c release --product viewfinder >&2
+[[ -x $bench ]] || swift build -c release --product viewfinder-benchmarks >&2
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+[[ -x $nginx ]] || { echo "needs nginx (apt-get install nginx-light)" >&2; exit 1; }
+
+# 200 files of 1 MB: a real JPEG's start, then random bytes; and one 10 KB file.
+mkdir -p "$dir/files" "$dir/tmp"
+for i in $(seq 0 199); do
+  { cat Samples/beach-pier-blue-hour.jpg; head -c $((1048576 - $(stat -c %s Samples/beach-pier-blue-hour.jpg))) /dev/urandom; } \
+    >"$dir/files/$i.jpg"
+done
+head -c 10240 /dev/urandom >"$dir/files/small.bin"
+chmod -R a+rX "$dir/files"
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+error_log $dir/nginx-error.log;
+pid $dir/nginx.pid;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path $dir/tmp; proxy_temp_path $dir/tmp; fastcgi_temp_path $dir/tmp;
+  uwsgi_temp_path $dir/tmp; scgi_temp_path $dir/tmp;
+  keepalive_requests 1000000;
+  sendfile on;
+  tcp_nodelay on;
+  types { image/jpeg jpg; }
+  default_type application/octet-stream;
+  server { listen 127.0.0.1:$port; root $dir/files; }
+}
+CONF
+"$nginx" -c "$dir/nginx.conf" -p "$dir" &
+nginx_pid=$!
+for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/small.bin" && break; sleep 0.1; done
+base="http://127.0.0.1:$port"
+
+# The workspace: an exec plugin printing one photo per file.
+mkdir -p "$dir/work"
+{
+  echo '#!/bin/sh'
+  for i in $(seq 0 199); do
+    printf "printf '%%s\\\\n' '{\"photo\":{\"id\":\"p%s\",\"title\":\"Photo %s\",\"image_url\":\"%s/%s.jpg\"}}'\n" "$i" "$i" "$base" "$i"
+  done
+} >"$dir/work/plugin.sh"
+chmod +x "$dir/work/plugin.sh"
+printf 'search:\n  limit: 200\n  timeout: 60s\ndownload:\n  parallel: 8\n  per_host: 8\nproviders:\n  bench:\n    type: exec\n    command: [./plugin.sh]\n' \
+  >"$dir/work/config.yaml"
+curl_args=(--silent --parallel --parallel-max 8)
+for i in $(seq 0 199); do curl_args+=("$base/$i.jpg" -o "$dir/curl-out/$i.jpg"); done
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ours=() theirs=() peaks=()
+for _ in 1 2 3; do
+  rm -rf "$dir/work/out" "$dir/curl-out"
+  mkdir -p "$dir/curl-out"
+  sync
+  started=$EPOCHREALTIME
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
+    "$OLDPWD/$binary" download bench --config config.yaml --to out --format json >/dev/null 2>"$dir/err") \
+    || { cat "$dir/err" >&2; exit 1; }
+  ended=$EPOCHREALTIME
+  ours+=("$(python3 -c "print($ended - $started)")")
+  peaks+=("$(cat "$dir/peak")")
+  [[ $(find "$dir/work/out/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
+  sync
+  started=$EPOCHREALTIME
+  curl "${curl_args[@]}"
+  ended=$EPOCHREALTIME
+  theirs+=("$(python3 -c "print($ended - $started)")")
+done
+our=$(printf '%s\n' "${ours[@]}" | median)
+their=$(printf '%s\n' "${theirs[@]}" | median)
+peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
+printf 'download: 200 × 1 MB from nginx, 8 at once: viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (goal ≤ 1.1); peak RSS %.1f MB (goal < 50)\n' \
+  "$our" "$their" "$(python3 -c "print($our / $their)")" "$(python3 -c "print(${peak} / 1024)")"
+
+# Per request: instructions (callgrind) for N and 2N requests, the difference divided by N, so
+# start-up costs cancel; then wall time for 2,000 requests on one connection.
+small="$base/small.bin"
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" "$@" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | tail -1
+}
+curl_config() {
+  : >"$dir/curl-$1.cfg"
+  for _ in $(seq "$1"); do printf 'url = "%s"\noutput = "/dev/null"\n' "$small" >>"$dir/curl-$1.cfg"; done
+}
+for n in 200 400 2000; do curl_config "$n"; done
+ours200=$(instructions "$bench" requests "$small" 200)
+ours400=$(instructions "$bench" requests "$small" 400)
+curl200=$(instructions curl --silent -K "$dir/curl-200.cfg")
+curl400=$(instructions curl --silent -K "$dir/curl-400.cfg")
+our_i=$(((ours400 - ours200) / 200))
+curl_i=$(((curl400 - curl200) / 200))
+started=$EPOCHREALTIME
+"$bench" requests "$small" 2000
+middle=$EPOCHREALTIME
+curl --silent -K "$dir/curl-2000.cfg"
+ended=$EPOCHREALTIME
+our_us=$(python3 -c "print(($middle - $started) / 2000 * 1e6)")
+curl_us=$(python3 -c "print(($ended - $middle) / 2000 * 1e6)")
+printf 'per request (10 KB, one connection): viewfinder %d instructions, curl %d, ratio %.2f (goal ≤ 1.2); wall %.0f µs vs %.0f µs, ratio %.2f\n' \
+  "$our_i" "$curl_i" "$(python3 -c "print($our_i / $curl_i)")" "$our_us" "$curl_us" "$(python3 -c "print($our_us / $curl_us)")"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
