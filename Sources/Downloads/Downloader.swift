@@ -325,7 +325,7 @@ public final class Downloader: Sendable {
             provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
             credit: photo.attribution ?? AttributionLine.line(for: photo))
         try await files.run { () throws(DownloadFailure) in
-            try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"))
+            try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
             try archive?.record(entry)
         }
         if case .remote = job.source, !placed.wasThere {

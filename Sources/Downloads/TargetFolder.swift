@@ -140,8 +140,10 @@ final class TargetFolder: Sendable {
         }
     }
 
-    /// Writes `text` to `relative` atomically (a temporary file, synced, renamed over it).
-    func write(_ text: String, to relative: String) throws(DownloadFailure) {
+    /// Writes `text` to `relative` atomically (a temporary file renamed over it); synced first
+    /// when `durable`. Sidecars are not (an fsync each would double the syncs of a run): after a
+    /// power cut one may be empty, never the image beside it.
+    func write(_ text: String, to relative: String, durable: Bool = true) throws(DownloadFailure) {
         let target = root.appendingPathComponent(relative)
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(UUID().uuidString)\(Self.partSuffix)").path
@@ -150,7 +152,7 @@ final class TargetFolder: Sendable {
             throw DownloadFailure("cannot write \(target.path): \(String(cString: strerror(errno)))")
         }
         let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
-        let synced = written && fsync(descriptor) == 0
+        let synced = written && (!durable || fsync(descriptor) == 0)
         close(descriptor)
         guard synced, rename(temporary, target.path) == 0 else {
             let reason = String(cString: strerror(errno))
