@@ -49,6 +49,18 @@ struct DownloadTransferTests {
         #expect(sink.checksum() == String(decoding: sum.prefix(64), as: UTF8.self))
     }
 
+    @Test("header lines are read as servers write them: names lower-cased, values without the space around them")
+    func looseHeaderLines() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let response = try await fixture.http.send(HTTPRequest(url: fixture.url("/headers")))
+        #expect(response.headers["x-no-space"] == "tight")
+        #expect(response.headers["x-tabs"] == "spaced")
+        #expect(response.headers["retry-after"] == "7")
+        #expect(response.headers["x-empty"] == "")
+        #expect(response.body == (try Data(contentsOf: DownloadFixture.jpeg)))
+    }
+
     @Test("a connection dropped mid-file leaves no file under a final name, and the next run completes it")
     func droppedConnection() async throws {
         let fixture = try await DownloadFixture.start()

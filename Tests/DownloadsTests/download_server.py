@@ -11,6 +11,7 @@ Prints its port, then serves until standard input closes. argv[1] is the JPEG to
 - GET /drop/NAME?drops=N: the first N requests for NAME send the headers and half the body, then
   close the connection; later ones get the whole JPEG.
 - GET /html/NAME: a 200 text/html page (not an image).
+- GET /headers: the JPEG with header lines written loosely (no space, tabs, upper case, empty).
 - GET /stats: {"max_total", "max_by_host": {host: n}, "requests": [{"host", "path", "start",
   "status"}]} with times in seconds since the server started.
 """
@@ -89,6 +90,12 @@ class Handler(BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
                 return
+        if path == "/headers":
+            # Header lines as servers really write them: no space, tabs, upper case, empty value.
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nX-No-Space:tight\r\nX-Tabs:\t spaced \t\r\n"
+                             b"RETRY-AFTER: 7\r\nX-Empty:\r\nContent-Type: image/jpeg\r\n"
+                             b"Content-Length: " + str(len(JPEG)).encode() + b"\r\n\r\n" + JPEG)
+            return
         if path.startswith("/html/"):
             return self.send(200, "text/html; charset=utf-8", b"<html><body>Not an image</body></html>")
         self.send(200, "image/jpeg", JPEG)
