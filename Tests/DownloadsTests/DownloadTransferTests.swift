@@ -85,6 +85,19 @@ struct DownloadTransferTests {
         #expect(!fixture.files().contains { $0.hasSuffix(".viewfinder-part") })
     }
 
+    @Test("temporary files a killed run left behind are removed by the next run")
+    func leftoversRemoved() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let leftover = fixture.folder.appendingPathComponent("web/.0F1E-killed.viewfinder-part")
+        try FileManager.default.createDirectory(
+            at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("half a photo".utf8).write(to: leftover)
+        _ = try await fixture.downloader(fixture.options()).run([fixture.photo("k1", url: fixture.url("/img/k1"))])
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(fixture.files().contains("web/k1-Photo k1.jpg"))
+    }
+
     @Test("a re-run makes no image request; a moved-away file comes back only with the archive off")
     func rerunUsesTheArchive() async throws {
         let fixture = try await DownloadFixture.start()
