@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Core
@@ -38,9 +39,15 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "ProviderKit",
-            dependencies: ["CCurl", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CCurl", "CCrypto", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(
@@ -66,10 +73,18 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "Downloads",
+            dependencies: [
+                "ProviderKit", "ServiceBus", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -228,6 +243,12 @@ let package = Package(
             name: "WebViewTests",
             dependencies: ["WebView", "SearchViewModel", "ProviderKit", "LocalFolderProvider"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DownloadsTests",
+            dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting"],
+            exclude: ["download_server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -4,11 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev pkg-config)
-# The tests also drive the web view in a real browser (headless Chromium through Selenium).
+packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config)
+# The tests also drive the web view in a real browser (headless Chromium through Selenium), and
+# the download tests read the XMP sidecars back with exiftool.
 building_tests=false
 for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
-if $building_tests; then packages+=(chromium chromium-driver python3-pip); fi
+if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

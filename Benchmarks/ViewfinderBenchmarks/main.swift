@@ -42,13 +42,25 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let clock = ContinuousClock()
 
-// `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures.
+// `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures;
+// `requests URL N` only makes N requests (see Benchmarks/download.sh).
 switch CommandLine.arguments.dropFirst().first {
 case "scale":
     await runScaleBenchmarks()
     exit(0)
 case "merge":
     runMergeBenchmarks()
+    exit(0)
+case "requests":
+    // `requests URL N`: N sequential GETs on one kept-alive connection, for per-request cost
+    // under callgrind beside curl (Benchmarks/download.sh).
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 2, let url = URL(string: arguments[0]), let count = Int(arguments[1]) else {
+        print("usage: viewfinder-benchmarks requests URL N")
+        exit(64)
+    }
+    let client = CurlHTTPClient(userAgent: "viewfinder/benchmark")
+    for _ in 0..<count { _ = try await client.send(HTTPRequest(url: url)) }
     exit(0)
 default: break
 }

@@ -35,4 +35,17 @@ struct UnsplashProvider: PhotoProvider {
                 totalPages: list.totalPages, totalAvailable: list.total)
         }
     }
+
+    /// Calls the photo's `download_location` with the key, as Unsplash's API guidelines require
+    /// for every download.
+    func reportDownload(of photo: Photo) async throws {
+        guard let url = photo.downloadTrackingURL else { return }
+        let request = HTTPRequest(
+            url: url, headers: UnsplashRequests.headers(accessKey: options.accessKey), timeout: .seconds(15),
+            maxResponseBytes: 1 << 20, secretNames: UnsplashRequests.secretNames, logger: context.logger)
+        let response = try await context.http.send(request)
+        guard response.isSuccess else {
+            throw ProviderError.unavailable("Unsplash answered \(response.status) to the download report")
+        }
+    }
 }

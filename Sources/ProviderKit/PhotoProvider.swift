@@ -13,6 +13,10 @@ public protocol PhotoProvider: Sendable {
     /// Streams result pages for `request`, sending no more than `request.limit` photos in all.
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error>
 
+    /// Tells the source that `photo`, one of its results, was downloaded, where its terms ask
+    /// for that (Unsplash's `download_location`); nothing by default.
+    func reportDownload(of photo: Photo) async throws
+
     /// The kinds of ``SearchRequest/filters`` the provider applies at its source (translated into
     /// its request); the view-model applies the others to the photos it receives.
     var appliedFilters: SearchFilters.Capabilities { get }

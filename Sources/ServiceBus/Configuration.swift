@@ -11,6 +11,8 @@ public struct Configuration: Sendable {
     public var search: SearchSettings
     /// The `providers:` section, in file order.
     public var instances: [ProviderInstance]
+    /// The `download:` section (defaults when the file has none).
+    public var download = DownloadSettings()
 
     /// Creates a configuration; normally the loader does this.
     public init(file: String, baseDirectory: URL, search: SearchSettings, instances: [ProviderInstance]) {

@@ -7,7 +7,7 @@ import Yams
 public struct ConfigurationLoader: Sendable {
     /// The keys every provider instance accepts besides its own options.
     public static let commonKeys = ["type", "enabled", "weight", "timeout", "max_results"]
-    static let topLevelKeys = ["search", "providers"]
+    static let topLevelKeys = ["search", "providers", "download"]
     static let searchKeys = ["limit", "timeout", "filters"]
 
     let registry: ProviderRegistry
@@ -72,6 +72,7 @@ public struct ConfigurationLoader: Sendable {
         }
 
         var search = SearchSettings()
+        var download = DownloadSettings()
         var instances: [ProviderInstance] = []
         var sawProviders = false
         for (keyNode, value) in mapping {
@@ -84,6 +85,8 @@ public struct ConfigurationLoader: Sendable {
             switch key {
             case "search":
                 search = readSearch(value, diagnostics: &diagnostics)
+            case "download":
+                download = readDownload(value, diagnostics: &diagnostics)
             case "providers":
                 sawProviders = true
                 instances = readProviders(value, diagnostics: &diagnostics)
@@ -98,7 +101,10 @@ public struct ConfigurationLoader: Sendable {
             diagnostics.report("there is no `providers:` section; add one with at least one provider", at: nil)
         }
         guard diagnostics.issues.isEmpty else { throw ConfigurationError(issues: diagnostics.redactedIssues) }
-        return Configuration(file: file, baseDirectory: baseDirectory, search: search, instances: instances)
+        var configuration = Configuration(
+            file: file, baseDirectory: baseDirectory, search: search, instances: instances)
+        configuration.download = download
+        return configuration
     }
 
     // MARK: - search:

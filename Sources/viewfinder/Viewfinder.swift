@@ -12,8 +12,8 @@ struct Viewfinder: AsyncParsableCommand {
             "Search folders of photos, Wikimedia Commons, Openverse, Unsplash, Pexels, Pixabay, Flickr and 500px at once, and merge the answers into one ranked list.",
         version: version,
         subcommands: [
-            SearchCommand.self, PopularCommand.self, ProvidersCommand.self, ConfigCommand.self, InspectCommand.self,
-            ServeCommand.self,
+            SearchCommand.self, PopularCommand.self, DownloadCommand.self, ProvidersCommand.self, ConfigCommand.self,
+            InspectCommand.self, ServeCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -120,7 +120,7 @@ struct ConfigurationLoaderTests {
             """)
         #expect(
             problems == [
-                "config.yaml:1:1: unknown section `serach`; did you mean `search`? Valid sections: `search`, `providers`.",
+                "config.yaml:1:1: unknown section `serach`; did you mean `search`? Valid sections: `search`, `providers`, `download`.",
                 "config.yaml:5:11: unknown provider type `nope` for `a`. Known types: `keyed`, `plain`.",
                 "config.yaml:6:3: provider `b` has no `type`; known types: `keyed`, `plain`",
             ])

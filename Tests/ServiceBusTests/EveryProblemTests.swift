@@ -162,7 +162,7 @@ struct EveryProblemTests {
             ])
         #expect(
             Fixtures.problems("[a]: 1\nproviders:\n  ? [x]\n  : 1\n  p:\n    type: plain\n") == [
-                "config.yaml:1:1: a section name must be a word (`search`, `providers`), not a list or mapping",
+                "config.yaml:1:1: a section name must be a word (`search`, `providers`, `download`), not a list or mapping",
                 "config.yaml:3:5: a list or mapping is not a valid provider name; use a word of letters, digits, `-` and `_`",
             ])
     }

@@ -43,6 +43,13 @@ public final class CurlHTTPClient: HTTPClient {
         try await perform(request, sink: .file(destination: destination), progress: progress)
     }
 
+    public func stream(
+        _ request: HTTPRequest, into sink: any HTTPBodySink,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        try await perform(request, sink: .stream(sink), progress: progress)
+    }
+
     /// Runs attempts until one succeeds, the retry policy gives up, or the deadline is near.
     private func perform(
         _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
@@ -113,6 +120,9 @@ public final class CurlHTTPClient: HTTPClient {
         _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        if case .stream(let body) = sink, let problem = body.restart() {
+            throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
+        }
         let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -9,6 +9,12 @@ final class CurlTransfer: @unchecked Sendable {
     enum Sink {
         case memory
         case file(destination: URL)
+        case stream(any HTTPBodySink)
+
+        /// Whether a successful body is written out rather than kept.
+        var goesToFile: Bool {
+            if case .memory = self { false } else { true }
+        }
     }
 
     let easy: UnsafeMutableRawPointer
@@ -25,6 +31,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var received: Int64 = 0
     private var overflowed = false
+    /// `Content-Length` once read (`.some(nil)`: none); reset by a new response.
+    private var declaredLengthCache: Int64??
     private var fileError: String?
     private var temporaryFile: (url: URL, descriptor: Int32)?
 
@@ -70,6 +78,10 @@ final class CurlTransfer: @unchecked Sendable {
         _ = vf_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds(request.timeout))
         _ = vf_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout))
         _ = vf_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes))
+        if sink.goesToFile {
+            // Files are large: bigger reads mean fewer callbacks and writes (libcurl's default is 16 KB).
+            _ = vf_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, Self.fileBufferSize)
+        }
         switch request.method {
         case "GET": break
         case "HEAD": _ = vf_easy_setopt_long(easy, CURLOPT_NOBODY, 1)
@@ -107,14 +119,33 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// One header line, parsed as bytes: the name lower-cased in ASCII, the value without the
+    /// white space around it; one string made for each (this runs for every line of every response).
     private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
+        if bytes.starts(with: Self.statusLinePrefix) {
             headers = [:]  // a new response (after a redirect or a 100 Continue)
-        } else if let colon = line.firstIndex(of: ":") {
-            let name = line[..<colon].lowercased()
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            declaredLengthCache = nil
+            return
         }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return }
+        let name = String(unsafeUninitializedCapacity: colon) { output in
+            for index in 0..<colon {
+                let byte = bytes[index]
+                output[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            }
+            return colon
+        }
+        var start = colon + 1
+        var end = bytes.count
+        while start < end, Self.isSpace(bytes[start]) { start += 1 }
+        while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
+        headers[name] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private static let statusLinePrefix = Array("HTTP/".utf8)
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
     }
 
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -123,16 +154,43 @@ final class CurlTransfer: @unchecked Sendable {
             return 0
         }
         received += Int64(bytes.count)
-        if case .file(let destination) = sink, status() / 100 == 2 {
+        let succeeded = status() / 100 == 2
+        switch sink {
+        case .file(let destination) where succeeded:
             guard writeToFile(bytes, destination: destination) else { return 0 }
-        } else {
-            if body.isEmpty, let declared = headers["content-length"].flatMap(Int.init), declared > 0 {
-                body.reserveCapacity(min(declared, request.maxResponseBytes))  // one buffer, no regrowth copies
+        case .stream(let target) where succeeded:
+            if let problem = target.write(bytes) {
+                fileError = problem
+                return 0
+            }
+        case .memory:
+            if body.isEmpty, let declared = declaredLength, declared > 0 {
+                // One buffer, no regrowth copies.
+                body.reserveCapacity(Int(min(declared, Int64(request.maxResponseBytes))))
             }
             body.append(contentsOf: bytes)
+        case .file, .stream:
+            // An error page instead of the file: keep its start for the message, not a huge body.
+            if body.count < Self.errorBodyLimit {
+                body.append(contentsOf: bytes.prefix(Self.errorBodyLimit - body.count))
+            }
         }
-        progress?(received, headers["content-length"].flatMap(Int64.init))
+        progress?(received, declaredLength)
         return bytes.count
+    }
+
+    /// libcurl's receive buffer for downloads to files.
+    private static let fileBufferSize = 256 << 10
+
+    /// How much of an error page a download keeps.
+    private static let errorBodyLimit = 64 << 10
+
+    /// The final response's `Content-Length`, when it has a valid one.
+    private var declaredLength: Int64? {
+        if let cached = declaredLengthCache { return cached }
+        let value = headers["content-length"].flatMap(Int64.init).flatMap { $0 >= 0 ? $0 : nil }
+        declaredLengthCache = .some(value)
+        return value
     }
 
     private func writeToFile(_ bytes: UnsafeRawBufferPointer, destination: URL) -> Bool {
@@ -147,16 +205,9 @@ final class CurlTransfer: @unchecked Sendable {
             temporaryFile = (url, descriptor)
         }
         guard let temporaryFile else { return false }
-        guard let base = bytes.baseAddress else { return true }  // nothing to write
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(temporaryFile.descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                fileError = "cannot write \(destination.path): \(String(cString: strerror(errno)))"
-                return false
-            }
-            offset += written
+        if let code = writeAll(temporaryFile.descriptor, bytes) {
+            fileError = "cannot write \(destination.path): \(String(cString: strerror(code)))"
+            return false
         }
         return true
     }

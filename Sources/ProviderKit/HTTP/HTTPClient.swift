@@ -11,9 +11,32 @@ public protocol HTTPClient: Sendable {
         _ request: HTTPRequest, to destination: URL,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse
+
+    /// Streams a 2xx response body into `sink` as it arrives (any other status keeps its body,
+    /// within ``HTTPRequest/maxResponseBytes``, in the response, for its error message);
+    /// the same timeouts, retries, deadline and redaction as ``send(_:)``.
+    func stream(
+        _ request: HTTPRequest, into sink: any HTTPBodySink,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    ) async throws -> HTTPResponse
 }
 
 extension HTTPClient {
+    /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
+    public func stream(
+        _ request: HTTPRequest, into sink: any HTTPBodySink,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        var response = try await send(request)
+        guard response.isSuccess else { return response }
+        if let problem = sink.restart() ?? response.body.withUnsafeBytes({ sink.write($0) }) {
+            throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
+        }
+        progress?(Int64(response.body.count), Int64(response.body.count))
+        response.body = Data()
+        return response
+    }
+
     /// Streams the response body into `destination` without progress reports.
     public func download(_ request: HTTPRequest, to destination: URL) async throws -> HTTPResponse {
         try await download(request, to: destination, progress: nil)

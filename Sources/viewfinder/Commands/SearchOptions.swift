@@ -88,6 +88,8 @@ struct SearchOptions: ParsableArguments {
                 + "nothing cached for this search fail at once and say so (exec plugins run as usual)."))
     var offline = false
 
+    @OptionGroup(title: "Download") var download: DownloadFlags
+
     mutating func validate() throws {
         if open {
             guard format == .table || format == .html else {

@@ -72,6 +72,10 @@ struct SearchRun {
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
+        if let directory = options.download.directory {
+            try await DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
+                .execute(final.results.map(\.photo))
+        }
         if lineup.providers.isEmpty {
             throw CommandFailure(
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)

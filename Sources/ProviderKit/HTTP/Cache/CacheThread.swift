@@ -4,7 +4,7 @@ import Synchronization
 /// One thread of its own that runs the cache's file work in order, off Swift's cooperative pool
 /// (and off Dispatch's global queues, which on Linux are the same threads). Work is awaited; a
 /// cancelled caller stops waiting at once and the work finishes in the background.
-final class CacheThread: Sendable {
+package final class CacheThread: Sendable {
     private enum Job: Sendable {
         case work(@Sendable () -> Void)
         case stop
@@ -18,7 +18,7 @@ final class CacheThread: Sendable {
 
     private let queue = Queue()
 
-    init(name: String) {
+    package init(name: String) {
         let thread = Thread { [queue] in
             while true {
                 queue.wakeUp.wait()
@@ -40,13 +40,13 @@ final class CacheThread: Sendable {
     }
 
     /// Runs `work` on the thread without waiting for it.
-    func post(_ work: @escaping @Sendable () -> Void) {
+    package func post(_ work: @escaping @Sendable () -> Void) {
         enqueue(.work(work))
     }
 
     /// Runs `work` on the thread and returns its result, or `nil` when the calling task is
     /// cancelled first.
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+    package func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
         let box = SlotBox<T>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -89,6 +89,14 @@ public final class CachingHTTPClient: HTTPClient {
         return try await upstream.download(request, to: destination, progress: progress)
     }
 
+    public func stream(
+        _ request: HTTPRequest, into sink: any HTTPBodySink,
+        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
+    ) async throws -> HTTPResponse {
+        if mode == .offline { throw offlineError(request, cacheable: false) }
+        return try await upstream.stream(request, into: sink, progress: progress)
+    }
+
     /// Waits for writes and evictions under way (a process about to exit, tests).
     public func drain() async {
         await store.drain()

@@ -87,17 +87,7 @@ final class HTTPCacheStore: Sendable {
         let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = bytes.withUnsafeBytes { writeAll(descriptor, $0) == nil }
         // No fsync: after a crash a torn entry fails its checksum and is replaced; an answer is not worth a disk flush.
         guard close(descriptor) == 0, written, rename(temporary, target.path) == 0 else {
             unlink(temporary)

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Download speed: 200 files of 1 MB from nginx on 127.0.0.1, `viewfinder download` (an exec plugin
+# lists the URLs; 8 transfers at once) beside `curl --parallel --parallel-max 8` writing the same
+# files; wall time (median of 3) and viewfinder's peak memory, and the search alone (no download).
+# Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
+# kept-alive connection: CPU time and wall time.
+# Needs nginx (nginx-light), curl and a release build. Usage: Benchmarks/download.sh
+# Prints figures, asserts nothing; goals: download ≤ 1.1× curl, peak RSS < 50 MB, per request ≤ 1.2× curl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d /tmp/vf-download-bench-XXXXXX)
+chmod 755 "$dir"
+nginx_pid=""
+cleanup() {
+  [[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+binary=.build/release/viewfinder
+bench=.build/release/viewfinder-benchmarks
+[[ -x $binary ]] || swift build -c release --product viewfinder >&2
+[[ -x $bench ]] || swift build -c release --product viewfinder-benchmarks >&2
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
+[[ -x $nginx ]] || { echo "needs nginx (apt-get install nginx-light)" >&2; exit 1; }
+
+# 200 files of 1 MB: a real JPEG's start, then random bytes; and one 10 KB file.
+mkdir -p "$dir/files" "$dir/tmp"
+for i in $(seq 0 199); do
+  { cat Samples/beach-pier-blue-hour.jpg; head -c $((1048576 - $(stat -c %s Samples/beach-pier-blue-hour.jpg))) /dev/urandom; } \
+    >"$dir/files/$i.jpg"
+done
+head -c 10240 /dev/urandom >"$dir/files/small.bin"
+chmod -R a+rX "$dir/files"
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+error_log $dir/nginx-error.log;
+pid $dir/nginx.pid;
+events { worker_connections 512; }
+http {
+  access_log off;
+  client_body_temp_path $dir/tmp; proxy_temp_path $dir/tmp; fastcgi_temp_path $dir/tmp;
+  uwsgi_temp_path $dir/tmp; scgi_temp_path $dir/tmp;
+  keepalive_requests 1000000;
+  sendfile on;
+  tcp_nodelay on;
+  types { image/jpeg jpg; }
+  default_type application/octet-stream;
+  server { listen 127.0.0.1:$port; root $dir/files; }
+}
+CONF
+"$nginx" -c "$dir/nginx.conf" -p "$dir" &
+nginx_pid=$!
+for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/small.bin" && break; sleep 0.1; done
+base="http://127.0.0.1:$port"
+
+# The workspace: an exec plugin printing one photo per file.
+mkdir -p "$dir/work"
+{
+  echo '#!/bin/sh'
+  for i in $(seq 0 199); do
+    printf "printf '%%s\\\\n' '{\"photo\":{\"id\":\"p%s\",\"title\":\"Photo %s\",\"image_url\":\"%s/%s.jpg\"}}'\n" "$i" "$i" "$base" "$i"
+  done
+} >"$dir/work/plugin.sh"
+chmod +x "$dir/work/plugin.sh"
+printf 'search:\n  limit: 200\n  timeout: 60s\ndownload:\n  parallel: 8\n  per_host: 8\nproviders:\n  bench:\n    type: exec\n    command: [./plugin.sh]\n' \
+  >"$dir/work/config.yaml"
+curl_args=(--silent --no-progress-meter --parallel --parallel-max 8)
+for i in $(seq 0 199); do curl_args+=("$base/$i.jpg" -o "$dir/curl-out/$i.jpg"); done
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ours=() theirs=() peaks=() durable=()
+for _ in 1 2 3; do
+  rm -rf "$dir/work/out" "$dir/curl-out"
+  mkdir -p "$dir/curl-out"
+  sync
+  started=$EPOCHREALTIME
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
+    "$OLDPWD/$binary" download bench --config config.yaml --to out --format json >/dev/null 2>"$dir/err") \
+    || { cat "$dir/err" >&2; exit 1; }
+  ended=$EPOCHREALTIME
+  ours+=("$(python3 -c "print($ended - $started)")")
+  peaks+=("$(cat "$dir/peak")")
+  [[ $(find "$dir/work/out/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
+  sync
+  started=$EPOCHREALTIME
+  curl "${curl_args[@]}"
+  ended=$EPOCHREALTIME
+  theirs+=("$(python3 -c "print($ended - $started)")")
+  sync "$dir/curl-out"/*.jpg  # what viewfinder does for each file before naming it
+  synced=$EPOCHREALTIME
+  durable+=("$(python3 -c "print($synced - $started)")")
+done
+searches=()
+for _ in 1 2 3; do
+  started=$EPOCHREALTIME
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" search bench --config config.yaml --format json >/dev/null)
+  ended=$EPOCHREALTIME
+  searches+=("$(python3 -c "print($ended - $started)")")
+done
+search=$(printf '%s\n' "${searches[@]}" | median)
+their_durable=$(printf '%s\n' "${durable[@]}" | median)
+our=$(printf '%s\n' "${ours[@]}" | median)
+their=$(printf '%s\n' "${theirs[@]}" | median)
+peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
+printf 'download: 200 × 1 MB from nginx, 8 at once: viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (goal ≤ 1.1); peak RSS %.1f MB (goal < 50)\n' \
+  "$our" "$their" "$(python3 -c "print($our / $their)")" "$(python3 -c "print(${peak} / 1024)")"
+printf '  of which the search alone (plugin, configuration, start-up): %.3f s\n' "$search"
+printf '  curl followed by an fsync of each file (viewfinder syncs each before naming it): %.3f s, ratio %.2f\n' \
+  "$their_durable" "$(python3 -c "print($our / $their_durable)")"
+
+# Per request: CPU time (user + system, from getrusage; less bent by a busy machine than wall
+# time) for N and 5N requests, the difference divided by 4N, so start-up costs cancel; then wall
+# time for the 5N requests. (callgrind would count instructions, but valgrind 3.19 crashes on
+# Swift 6.3 release binaries; the VM has no hardware counters for perf.)
+small="$base/small.bin"
+cpu() {
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(usage.ru_utime + usage.ru_stime)' "$@"
+}
+curl_config() {
+  : >"$dir/curl-$1.cfg"
+  for _ in $(seq "$1"); do printf 'url = "%s"\noutput = "/dev/null"\n' "$small" >>"$dir/curl-$1.cfg"; done
+}
+n=1000
+curl_config $n
+curl_config $((5 * n))
+ours_cpu=$(python3 -c "print(($(cpu "$bench" requests "$small" $((5 * n))) - $(cpu "$bench" requests "$small" $n)) / (4 * $n) * 1e6)")
+curl_cpu=$(python3 -c "print(($(cpu curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(cpu curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n) * 1e6)")
+started=$EPOCHREALTIME
+"$bench" requests "$small" $((5 * n))
+middle=$EPOCHREALTIME
+curl --silent -K "$dir/curl-$((5 * n)).cfg"
+ended=$EPOCHREALTIME
+our_us=$(python3 -c "print(($middle - $started) / (5 * $n) * 1e6)")
+curl_us=$(python3 -c "print(($ended - $middle) / (5 * $n) * 1e6)")
+printf 'per request (10 KB, one connection): CPU viewfinder %.1f µs, curl %.1f µs, ratio %.2f (goal ≤ 1.2); wall %.1f µs vs %.1f µs, ratio %.2f\n' \
+  "$ours_cpu" "$curl_cpu" "$(python3 -c "print($ours_cpu / $curl_cpu)")" "$our_us" "$curl_us" "$(python3 -c "print($our_us / $curl_us)")"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

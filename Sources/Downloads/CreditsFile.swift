@@ -1,0 +1,53 @@
+/// `CREDITS.md` in the target folder: one line per downloaded photo whose licence asks for
+/// credit, as the licence words it, markdown-escaped so a title can never become markup.
+package enum CreditsFile {
+    /// The file's name in the target folder.
+    package static let fileName = "CREDITS.md"
+
+    /// The file's text for the archive's entries (those with a credit line), in file order.
+    package static func text(for entries: [DownloadArchive.Entry]) -> String {
+        let lines = entries.compactMap { entry in entry.credit.map { "- " + escaped($0) } }
+        return "# Credits\n\nPhotos in this folder, with the credit each one's licence asks for.\n\n"
+            + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// `text` on one line with every character markdown (or HTML within it) could act on escaped.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        var atStart = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) || scalar.properties.generalCategory == .format
+                || scalar == "\u{2028}" || scalar == "\u{2029}"
+            {
+                if !atStart, result.last != " " { result += " " }
+                continue
+            }
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "!", "{", "}":
+                result += "\\" + String(scalar)
+            case "&": result += "&amp;"
+            case "-", "+", "=":
+                // At the start of the line these would begin a list or a heading underline.
+                result += atStart ? "\\" + String(scalar) : String(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
+            if scalar != " " { atStart = false }
+        }
+        // "1. …" at the start would become a numbered list.
+        if let index = result.firstIndex(where: { !$0.isNumber }), index != result.startIndex,
+            result[index] == "." || result[index] == ")"
+        {
+            result.insert("\\", at: index)
+        }
+        return result.trimmingSuffixSpaces()
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffixSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

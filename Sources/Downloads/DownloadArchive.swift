@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+
+/// `.viewfinder-archive.sqlite` in the target folder: which photo (provider and id) was
+/// downloaded to which file, its SHA-256 and credit line, so a re-run skips what it has and
+/// `CREDITS.md` lists every download. Used from the download's file threads only (GRDB's
+/// synchronous calls block the caller, which must not be a thread of Swift's pool).
+package final class DownloadArchive: Sendable {
+    /// The archive's file name in the target folder.
+    package static let fileName = ".viewfinder-archive.sqlite"
+
+    /// One downloaded photo.
+    package struct Entry: Sendable, Equatable {
+        package var provider: String
+        package var id: String
+        /// The path relative to the target folder.
+        package var file: String
+        /// SHA-256 of the file, hex.
+        package var checksum: String
+        /// The credit line the licence asks for, when it asks for one.
+        package var credit: String?
+    }
+
+    private let queue: DatabaseQueue
+
+    /// Opens (or creates) the archive in `directory`; throws a message naming the file.
+    package init(directory: URL) throws(DownloadFailure) {
+        let path = directory.appendingPathComponent(Self.fileName).path
+        do {
+            var configuration = GRDB.Configuration()
+            configuration.busyMode = .timeout(10)
+            // Write-ahead log, synced at checkpoints: a commit per file costs no fsync (three in
+            // the default rollback journal), and a crash loses at most the last records, never the
+            // database; the files themselves are synced before they get their names.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS downloads (
+                            provider TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL, checksum TEXT NOT NULL,
+                            credit TEXT, downloaded_at REAL NOT NULL, PRIMARY KEY (provider, id))
+                        """)
+            }
+        } catch {
+            throw DownloadFailure(
+                "cannot use the download archive \(path): \(error); move it away, or pass --no-archive")
+        }
+    }
+
+    /// Every entry, by provider and id.
+    package func entries() throws(DownloadFailure) -> [Entry] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT provider, id, file, checksum, credit FROM downloads ORDER BY file")
+                    .map { row in
+                        Entry(
+                            provider: row["provider"], id: row["id"], file: row["file"], checksum: row["checksum"],
+                            credit: row["credit"])
+                    }
+            }
+        } catch {
+            throw DownloadFailure("cannot read the download archive: \(error); move it away, or pass --no-archive")
+        }
+    }
+
+    /// Records `entry`, replacing an earlier one for the same photo.
+    package func record(_ entry: Entry) throws(DownloadFailure) {
+        do {
+            try queue.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO downloads VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        entry.provider, entry.id, entry.file, entry.checksum, entry.credit,
+                        Date().timeIntervalSince1970,
+                    ])
+            }
+        } catch {
+            throw DownloadFailure("cannot record \(entry.file) in the download archive: \(error)")
+        }
+    }
+}
+
+/// Why a download (or the whole run) failed, in words a person acts on.
+public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message.
+    public let message: String
+
+    /// Creates a failure.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

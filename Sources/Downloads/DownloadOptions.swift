@@ -1,0 +1,87 @@
+import Foundation
+import ProviderKit
+import ServiceBus
+
+/// What a download run does: where files go, how many transfers run at once, which size.
+public struct DownloadOptions: Sendable {
+    /// The target folder (created when missing).
+    public var directory: URL
+    /// Transfer counts and the file-name template.
+    public var settings: DownloadSettings
+    /// The image size wanted; `nil` for the largest offered.
+    public var size: ImageSize?
+    /// Whether the archive decides what is already there (`--no-archive` turns it off: then a
+    /// photo is downloaded again unless the file the archive names is still in place).
+    public var useArchive: Bool
+    /// Whether local photos are hard-linked instead of copied.
+    public var link: Bool
+    /// The longest one transfer may take.
+    public var transferTimeout: Duration
+    /// The largest file accepted.
+    public var maxFileBytes: Int
+    /// How often one photo may meet a paused host (429/503) before it counts as failed.
+    public var maxPauses: Int
+    /// The pause after a 429 or 503 without a usable `Retry-After`.
+    public var defaultPause: Duration
+    /// The longest pause honoured; a longer `Retry-After` fails the photo instead.
+    public var maxPause: Duration
+
+    /// Options with the defaults: the largest size, the archive on, copies, 5 minutes and
+    /// 1 GiB per file, 5 pauses of 5 s (at most 5 minutes each).
+    public init(
+        directory: URL, settings: DownloadSettings = DownloadSettings(), size: ImageSize? = nil,
+        useArchive: Bool = true, link: Bool = false, transferTimeout: Duration = .seconds(300),
+        maxFileBytes: Int = 1 << 30, maxPauses: Int = 5, defaultPause: Duration = .seconds(5),
+        maxPause: Duration = .seconds(300)
+    ) {
+        self.directory = directory
+        self.settings = settings
+        self.size = size
+        self.useArchive = useArchive
+        self.link = link
+        self.transferTimeout = transferTimeout
+        self.maxFileBytes = maxFileBytes
+        self.maxPauses = maxPauses
+        self.defaultPause = defaultPause
+        self.maxPause = maxPause
+    }
+}
+
+/// What happened to one photo.
+public struct DownloadOutcome: Sendable, Equatable {
+    /// The result kinds.
+    public enum Result: Sendable, Equatable {
+        /// Written to `file` (relative to the target folder), `bytes` long.
+        case downloaded(file: String, bytes: Int64)
+        /// Already there (the archive has it, or an identical file holds its name).
+        case alreadyHad(file: String)
+        /// Not downloaded, and why.
+        case failed(reason: String)
+    }
+
+    /// The provider instance that found the photo.
+    public var provider: String
+    /// The provider's id for it.
+    public var id: String
+    /// What happened.
+    public var result: Result
+
+    /// Creates an outcome.
+    public init(provider: String, id: String, result: Result) {
+        self.provider = provider
+        self.id = id
+        self.result = result
+    }
+}
+
+/// Progress of a run, for a display; sent from any thread, so handlers must be quick.
+public enum DownloadEvent: Sendable {
+    /// How many transfers the run will make (the rest were already there or cannot be fetched).
+    case planned(transfers: Int)
+    /// A transfer began writing `name` (relative path, extension not yet known).
+    case started(index: Int, name: String)
+    /// Bytes received so far by transfer `index`, and the length announced, if any.
+    case progress(index: Int, received: Int64, expected: Int64?)
+    /// Photo `index` is done, one way or another.
+    case finished(index: Int, outcome: DownloadOutcome)
+}

@@ -1,0 +1,342 @@
+import Foundation
+import Logging
+import ProviderKit
+import ServiceBus
+
+/// Downloads search results into a folder: each photo's image (the size asked for, else the
+/// largest), at most `parallel` at once and `per_host` to one host, a host pausing alone when
+/// it answers 429 or 503; each file written atomically, with an XMP sidecar, recorded in the
+/// folder's archive, and credited in `CREDITS.md`.
+public final class Downloader: Sendable {
+    private enum Source: Sendable {
+        case local(path: String)
+        case remote(URL)
+    }
+
+    private struct Job: Sendable {
+        var index: Int
+        var photo: Photo
+        var source: Source
+        var name: FileNameTemplate.Name
+    }
+
+    private enum Attempt: Sendable {
+        case done(DownloadOutcome.Result)
+        case paused(Duration, status: Int)
+        case lost(String)
+    }
+
+    private let http: any HTTPClient
+    private let options: DownloadOptions
+    private let logger: Logger?
+    private let reportDownload: @Sendable (Photo) async throws -> Void
+    private let events: @Sendable (DownloadEvent) -> Void
+    private let folder: TargetFolder
+    private let files = FileThreads(count: 4)
+
+    /// A downloader using `http` (streamed bodies); `reportDownload` tells a photo's source it
+    /// was downloaded (Unsplash's rule); `events` hears progress.
+    public init(
+        http: any HTTPClient, options: DownloadOptions, logger: Logger? = nil,
+        reportDownload: @escaping @Sendable (Photo) async throws -> Void = { _ in },
+        events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+    ) {
+        self.http = http
+        self.options = options
+        self.logger = logger
+        self.reportDownload = reportDownload
+        self.events = events
+        folder = TargetFolder(root: options.directory)
+    }
+
+    /// Downloads `photos`, returning one outcome per photo in the same order. Throws
+    /// ``DownloadFailure`` when the folder or its archive cannot be used, and `CancellationError`
+    /// when cancelled, after removing every temporary file.
+    public func run(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+        do {
+            return try await runUncancelled(photos)
+        } catch is CancellationError {
+            stop()
+            throw CancellationError()
+        }
+    }
+
+    /// Stops placing files and removes the temporary ones (Ctrl-C); safe to call at any time.
+    public func stop() {
+        folder.stop()
+    }
+
+    private func runUncancelled(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+        let folder = self.folder
+        let useArchive = options.useArchive
+        try await files.run { () throws(DownloadFailure) in try folder.prepare() }
+        let archive: DownloadArchive?
+        do {
+            archive = try await files.run { () throws(DownloadFailure) in try DownloadArchive(directory: folder.root) }
+        } catch let failure as DownloadFailure where !useArchive {
+            logger?.warning("\(failure.message); going on without it")
+            archive = nil
+        }
+        let entries = try await files.run { () throws(DownloadFailure) in
+            let entries = try archive?.entries() ?? []
+            // With --no-archive, only a file still in place counts as had.
+            return useArchive ? entries : entries.filter { folder.contains($0.file) }
+        }
+        var known: [String: DownloadArchive.Entry] = [:]
+        for entry in entries { known[Self.key(entry.provider, entry.id)] = entry }
+
+        var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
+        var jobs: [Job] = []
+        var planned: [String: Int] = [:]
+        let template = FileNameTemplate(options.settings.filename)
+        for (index, photo) in photos.enumerated() {
+            let key = Self.key(photo.provider, photo.id)
+            if let entry = known[key] {
+                outcomes[index] = .alreadyHad(file: entry.file)
+            } else if let earlier = planned[key] {
+                outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
+            } else if let source = source(for: photo) {
+                planned[key] = index
+                jobs.append(
+                    Job(index: index, photo: photo, source: source, name: folder.reserve(template.name(for: photo))))
+            } else {
+                outcomes[index] = .failed(reason: "the source offers no image file to download")
+            }
+        }
+        events(.planned(transfers: jobs.count))
+        let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
+        try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result).self) { group in
+            for job in jobs {
+                group.addTask { (job.index, try await self.fetch(job, scheduler: scheduler, archive: archive)) }
+            }
+            for try await (index, result) in group {
+                outcomes[index] = result
+                let photo = photos[index]
+                events(
+                    .finished(
+                        index: index, outcome: DownloadOutcome(provider: photo.provider, id: photo.id, result: result)))
+            }
+        }
+        try Task.checkCancellation()
+        if let archive {
+            try await files.run { () throws(DownloadFailure) in
+                try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
+            }
+        }
+        return zip(photos, outcomes).map { photo, result in
+            DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
+        }
+    }
+
+    private static func key(_ provider: String, _ id: String) -> String { provider + "\u{0}" + id }
+
+    /// Where `photo`'s bytes come from: its local file, else the image of the wanted size.
+    private func source(for photo: Photo) -> Source? {
+        if let path = photo.filePath { return .local(path: path) }
+        guard let image = Self.image(of: photo, size: options.size) else { return nil }
+        if image.url.isFileURL { return .local(path: image.url.path) }
+        guard let scheme = image.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return .remote(image.url)
+    }
+
+    /// The image of `size` when offered, else the largest smaller one, else the smallest larger
+    /// one; the largest of all when no size is asked for.
+    static func image(of photo: Photo, size: ImageSize?) -> PhotoImage? {
+        guard let size else { return photo.largestImage }
+        if let exact = photo.images.first(where: { $0.size == size }) { return exact }
+        return photo.images.filter { $0.size < size }.max { $0.size < $1.size }
+            ?? photo.images.filter { $0.size > size }.min { $0.size < $1.size }
+    }
+
+    /// Fetches one photo, waiting for its host and retrying after pauses and dropped connections;
+    /// throws only `CancellationError`.
+    private func fetch(_ job: Job, scheduler: HostScheduler, archive: DownloadArchive?) async throws
+        -> DownloadOutcome.Result
+    {
+        let host: String
+        switch job.source {
+        case .local: host = ""
+        case .remote(let url): host = (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
+        }
+        var pauses = 0
+        var losses = 0
+        while true {
+            try await scheduler.start(host)
+            let attempt: Attempt
+            do {
+                switch job.source {
+                case .local(let path): attempt = try await place(local: path, job: job, archive: archive)
+                case .remote(let url): attempt = try await transfer(url, job: job, archive: archive)
+                }
+            } catch {
+                await scheduler.finished(host)
+                throw error
+            }
+            switch attempt {
+            case .done(let result):
+                await scheduler.finished(host)
+                return result
+            case .paused(let wait, let status):
+                pauses += 1
+                await scheduler.pause(host, for: wait)  // before the slot is freed, so no other transfer slips in
+                await scheduler.finished(host)
+                logger?.info("\(host) answered \(status): pausing it for \(wait)")
+                if pauses > options.maxPauses {
+                    return .failed(reason: "\(host) answered \(status) \(pauses) times in a row; try again later")
+                }
+            case .lost(let reason):
+                await scheduler.finished(host)
+                losses += 1
+                if losses > 2 { return .failed(reason: reason) }
+            }
+        }
+    }
+
+    private func transfer(_ url: URL, job: Job, archive: DownloadArchive?) async throws -> Attempt {
+        let folder = self.folder
+        let name = job.name
+        let part: (path: String, descriptor: Int32)
+        do {
+            part = try await files.run { () throws(DownloadFailure) in try folder.createPart(for: name) }
+        } catch let failure as DownloadFailure {
+            return .done(.failed(reason: failure.message))
+        }
+        events(.started(index: job.index, name: name.file("")))
+        let sink = DescriptorBodySink(descriptor: part.descriptor)
+        let request = HTTPRequest(
+            url: url, headers: [HTTPRequest.Header("Accept", "image/*,*/*;q=0.5")], timeout: options.transferTimeout,
+            maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
+        let events = self.events
+        let index = job.index
+        let response: HTTPResponse
+        do {
+            response = try await http.stream(request, into: sink) { received, expected in
+                events(.progress(index: index, received: received, expected: expected))
+            }
+        } catch is CancellationError {
+            folder.discard(part)
+            throw CancellationError()
+        } catch let error as HTTPClientError where error.kind == .connectionLost || error.kind == .timedOut {
+            folder.discard(part)
+            return .lost(error.message)
+        } catch {
+            folder.discard(part)
+            return .done(.failed(reason: "\(error)"))
+        }
+        if response.status == 429 || response.status == 503 {
+            folder.discard(part)
+            let asked = response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0) }
+            if let asked, asked > options.maxPause {
+                return .done(.failed(reason: "\(url.host ?? "the host") asks to wait \(asked) (Retry-After)"))
+            }
+            return .paused(asked ?? options.defaultPause, status: response.status)
+        }
+        guard response.isSuccess else {
+            folder.discard(part)
+            return .done(.failed(reason: "HTTP \(response.status) for \(request.redactedDescription)"))
+        }
+        let received = sink.byteCount
+        if response.headers["content-encoding"] == nil,
+            let declared = response.headers["content-length"].flatMap(Int64.init),
+            declared != received
+        {
+            folder.discard(part)
+            return .lost("the connection ended after \(received) of \(declared) bytes")
+        }
+        guard received > 0 else {
+            folder.discard(part)
+            return .done(.failed(reason: "the server sent an empty file"))
+        }
+        let contentType = response.headers["content-type"]
+        guard
+            let fileExtension = ImageType.fileExtension(
+                leadingBytes: sink.leadingBytes, contentType: contentType, url: url)
+        else {
+            folder.discard(part)
+            return .done(.failed(reason: "the server sent \(contentType ?? "something") that is not an image"))
+        }
+        guard let checksum = sink.checksum() else {
+            folder.discard(part)
+            return .done(.failed(reason: "cannot compute a checksum (libcrypto)"))
+        }
+        do {
+            let placed = try await files.run { () throws(DownloadFailure) in
+                try folder.place(part, as: name, fileExtension: fileExtension, checksum: checksum)
+            }
+            return .done(try await record(placed, job: job, checksum: checksum, bytes: received, archive: archive))
+        } catch let failure as DownloadFailure {
+            return .done(.failed(reason: failure.message))
+        }
+    }
+
+    private func place(local path: String, job: Job, archive: DownloadArchive?) async throws -> Attempt {
+        let folder = self.folder
+        let name = job.name
+        let link = options.link
+        do {
+            let (placed, checksum, bytes) = try await files.run { () throws(DownloadFailure) in
+                try Self.placeLocal(path, as: name, in: folder, link: link)
+            }
+            return .done(try await record(placed, job: job, checksum: checksum, bytes: bytes, archive: archive))
+        } catch let failure as DownloadFailure {
+            return .done(.failed(reason: failure.message))
+        }
+    }
+
+    /// Copies (or hard-links) a local photo into the folder; returns where, its SHA-256 and length.
+    private static func placeLocal(_ path: String, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool)
+        throws(DownloadFailure) -> (TargetFolder.Placed, String, Int64)
+    {
+        if link {
+            let checksum = try TargetFolder.checksum(ofFile: path)
+            _ = try folder.makeFolder(for: name)
+            let placed = try folder.link(
+                path, as: name, fileExtension: localExtension(path, leading: []), checksum: checksum)
+            var status = stat()
+            return (placed, checksum, stat(path, &status) == 0 ? Int64(status.st_size) : 0)
+        }
+        let part = try folder.createPart(for: name)
+        let copied: (bytes: Int64, checksum: String, leading: [UInt8])
+        do {
+            copied = try folder.copy(path, into: part)
+        } catch {
+            folder.discard(part)
+            throw error
+        }
+        // `place` closes and removes the temporary file whatever happens.
+        let fileExtension = localExtension(path, leading: copied.leading)
+        let placed = try folder.place(part, as: name, fileExtension: fileExtension, checksum: copied.checksum)
+        return (placed, copied.checksum, copied.bytes)
+    }
+
+    private static func localExtension(_ path: String, leading: [UInt8]) -> String {
+        let own = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let safe = SafeName.make(own, limit: 5, fallback: "")
+        return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
+    }
+
+    /// Writes the sidecar, records the file in the archive, and tells the source.
+    private func record(
+        _ placed: TargetFolder.Placed, job: Job, checksum: String, bytes: Int64, archive: DownloadArchive?
+    ) async throws -> DownloadOutcome.Result {
+        let folder = self.folder
+        let photo = job.photo
+        let entry = DownloadArchive.Entry(
+            provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
+            credit: photo.attribution ?? AttributionLine.line(for: photo))
+        try await files.run { () throws(DownloadFailure) in
+            try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
+            try archive?.record(entry)
+        }
+        if case .remote = job.source, !placed.wasThere {
+            do {
+                try await reportDownload(photo)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                logger?.warning("\(photo.provider): could not report the download of \(photo.id): \(error)")
+            }
+        }
+        return placed.wasThere ? .alreadyHad(file: placed.file) : .downloaded(file: placed.file, bytes: bytes)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ProviderKit
+import ServiceBus
+
+/// Where one photo goes below the target folder, from `download.filename`: each `{field}` is
+/// replaced by the photo's value made safe (``SafeName``), so no value adds a folder or leaves
+/// the target; the file type's extension is added once it is known.
+package struct FileNameTemplate: Sendable {
+    /// One planned name: folders below the target and the file's stem (name without extension).
+    package struct Name: Sendable, Hashable {
+        package var folders: [String]
+        package var stem: String
+
+        /// The relative path of the folder, `""` for the target itself.
+        package var folderPath: String { folders.joined(separator: "/") }
+
+        /// The relative path of the file with `fileExtension` (none when empty).
+        package func file(_ fileExtension: String) -> String {
+            let name = fileExtension.isEmpty ? stem : stem + "." + fileExtension
+            return folders.isEmpty ? name : folderPath + "/" + name
+        }
+
+        /// The key two names must not share (case-insensitive file systems).
+        package var key: String { (folders + [stem]).joined(separator: "/").lowercased() }
+
+        /// This name with ` -N` before the extension, to tell it from an earlier one.
+        package func numbered(_ number: Int) -> Name {
+            let suffix = "-\(number)"
+            let room = FileNameTemplate.stemBytes - suffix.utf8.count
+            return Name(folders: folders, stem: SafeName.truncated(stem, toBytes: room) + suffix)
+        }
+    }
+
+    /// Room left in a stem for `.` and the longest extension (`.jpeg`, `.tiff`, `.xmp`) and a number.
+    static let stemBytes = SafeName.maximumBytes - 6
+    private let components: [String]
+
+    /// A template already checked by ``DownloadSettings/problem(withFilename:)``.
+    package init(_ template: String) {
+        var text = template
+        if text.hasSuffix(".{ext}") { text.removeLast(".{ext}".count) }
+        text = text.replacingOccurrences(of: "{ext}", with: "")
+        components = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    }
+
+    /// The name for `photo`.
+    package func name(for photo: Photo) -> Name {
+        let values: [String: String] = [
+            "provider": photo.provider,
+            "id": photo.id,
+            "title": nonEmpty(photo.title) ?? "untitled",
+            "author": nonEmpty(photo.author) ?? "unknown",
+            "date": photo.takenAt.map(Self.day) ?? "undated",
+            "license": photo.license?.id ?? "unknown-license",
+        ]
+        var parts = components.map { component -> String in
+            var result = ""
+            var rest = Substring(component)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                result += rest[..<open]
+                let field = String(rest[rest.index(after: open)..<close])
+                // Each value is made safe alone, so `/` in a title never splits the path.
+                result += SafeName.make(values[field] ?? "", limit: 4 * SafeName.maximumBytes)
+                rest = rest[rest.index(after: close)...]
+            }
+            result += rest
+            return result
+        }
+        if parts.isEmpty { parts = [photo.id] }
+        let stem = SafeName.make(parts.removeLast(), limit: Self.stemBytes)
+        return Name(folders: parts.map { SafeName.make($0) }, stem: stem)
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
+    }
+
+    private static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let pad = { (value: Int?) in value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(parts.year.map(String.init) ?? "0000")-\(pad(parts.month))-\(pad(parts.day))"
+    }
+}

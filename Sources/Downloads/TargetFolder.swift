@@ -1,0 +1,235 @@
+import Foundation
+import ProviderKit
+import Synchronization
+
+/// The target folder's files, written atomically: a body goes to a temporary `.….viewfinder-part`
+/// file in its final folder, is synced, and only then appears under its final name (by `link`,
+/// which never replaces a file). Two photos never get one name: names are reserved when planned,
+/// and one taken on disk by another file gets a number. Every call blocks: run them on ``FileThreads``.
+final class TargetFolder: Sendable {
+    /// The suffix of temporary files; a run removes those an earlier, killed run left.
+    static let partSuffix = ".viewfinder-part"
+
+    private struct State {
+        var reserved: Set<String> = []
+        var parts: Set<String> = []
+        var stopped = false
+    }
+
+    let root: URL
+    private let state = Mutex(State())
+
+    init(root: URL) {
+        self.root = root
+    }
+
+    /// Creates the folder and removes temporary files an interrupted run left behind.
+    func prepare() throws(DownloadFailure) {
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw DownloadFailure("cannot create the folder \(root.path): \(Self.reason(error))")
+        }
+        guard let walk = FileManager.default.enumerator(atPath: root.path) else { return }
+        var seen = 0
+        while let relative = walk.nextObject() as? String, seen < 200_000 {
+            seen += 1
+            if relative.hasSuffix(Self.partSuffix) { unlink(root.appendingPathComponent(relative).path) }
+        }
+    }
+
+    /// Reserves `name` (or a numbered variant) for one photo and returns it.
+    func reserve(_ name: FileNameTemplate.Name) -> FileNameTemplate.Name {
+        state.withLock { state in
+            var candidate = name
+            var number = 2
+            while state.reserved.contains(candidate.key) {
+                candidate = name.numbered(number)
+                number += 1
+            }
+            state.reserved.insert(candidate.key)
+            return candidate
+        }
+    }
+
+    /// A new temporary file in `name`'s folder, open for writing.
+    func createPart(for name: FileNameTemplate.Name) throws(DownloadFailure) -> (path: String, descriptor: Int32) {
+        let folder = try makeFolder(for: name)
+        return try state.withLock { state throws(DownloadFailure) in
+            guard !state.stopped else { throw DownloadFailure("stopped") }
+            let path = folder.appendingPathComponent(".\(UUID().uuidString)\(Self.partSuffix)").path
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw DownloadFailure("cannot write in \(folder.path): \(String(cString: strerror(errno)))")
+            }
+            state.parts.insert(path)
+            return (path, descriptor)
+        }
+    }
+
+    /// Closes and removes a temporary file.
+    func discard(_ part: (path: String, descriptor: Int32)) {
+        close(part.descriptor)
+        state.withLock { state in
+            state.parts.remove(part.path)
+            unlink(part.path)
+        }
+    }
+
+    /// Where a placed file ended: its path relative to the folder, and whether an identical file
+    /// was already there (then nothing new was written).
+    struct Placed: Sendable {
+        var file: String
+        var name: FileNameTemplate.Name
+        var wasThere: Bool
+    }
+
+    /// Syncs the temporary file and gives it its final name (`name` with `fileExtension`, or a
+    /// numbered variant when another file holds it); an identical file already there is kept.
+    func place(
+        _ part: (path: String, descriptor: Int32), as name: FileNameTemplate.Name, fileExtension: String,
+        checksum: String
+    ) throws(DownloadFailure) -> Placed {
+        let synced = fsync(part.descriptor) == 0
+        let syncError = errno
+        close(part.descriptor)
+        defer {
+            state.withLock { state in
+                state.parts.remove(part.path)
+                unlink(part.path)
+            }
+        }
+        guard synced else {
+            throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
+        }
+        return try link(part.path, as: name, fileExtension: fileExtension, checksum: checksum)
+    }
+
+    /// Gives `source` (a local photo) a name in the folder by a hard link, never moving it.
+    func link(
+        _ source: String, as name: FileNameTemplate.Name, fileExtension: String, checksum: String
+    ) throws(DownloadFailure) -> Placed {
+        var candidate = name
+        var number = 2
+        while true {
+            let file = candidate.file(fileExtension)
+            let target = root.appendingPathComponent(file).path
+            let sidecar = root.appendingPathComponent(candidate.file("xmp")).path
+            let outcome: Int32? = state.withLock { state in
+                if state.stopped { return nil }
+                if candidate != name, state.reserved.contains(candidate.key) { return EEXIST }
+                if access(sidecar, F_OK) == 0 { return EEXIST }  // another photo's sidecar
+                return Glibc.link(source, target) == 0 ? 0 : errno
+            }
+            switch outcome {
+            case nil:
+                throw DownloadFailure("stopped")
+            case 0:
+                state.withLock { _ = $0.reserved.insert(candidate.key) }
+                return Placed(file: file, name: candidate, wasThere: false)
+            case EEXIST:
+                if access(target, F_OK) == 0, (try? Self.checksum(ofFile: target)) == checksum {
+                    return Placed(file: file, name: candidate, wasThere: true)
+                }
+                candidate = name.numbered(number)
+                number += 1
+                if number > 10_000 { throw DownloadFailure("cannot find a free name for \(name.file(fileExtension))") }
+            case let code?:
+                throw DownloadFailure("cannot save \(file): \(String(cString: strerror(code)))")
+            }
+        }
+    }
+
+    /// Writes `text` to `relative` atomically (a temporary file renamed over it); synced first
+    /// when `durable`. Sidecars are not (an fsync each would double the syncs of a run): after a
+    /// power cut one may be empty, never the image beside it.
+    func write(_ text: String, to relative: String, durable: Bool = true) throws(DownloadFailure) {
+        let target = root.appendingPathComponent(relative)
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(UUID().uuidString)\(Self.partSuffix)").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw DownloadFailure("cannot write \(target.path): \(String(cString: strerror(errno)))")
+        }
+        let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
+        let synced = written && (!durable || fsync(descriptor) == 0)
+        close(descriptor)
+        guard synced, rename(temporary, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw DownloadFailure("cannot write \(target.path): \(reason)")
+        }
+    }
+
+    /// Copies a local file into a temporary file; returns its length, SHA-256 and first bytes.
+    func copy(_ source: String, into part: (path: String, descriptor: Int32)) throws(DownloadFailure) -> (
+        bytes: Int64, checksum: String, leading: [UInt8]
+    ) {
+        let sink = DescriptorBodySink(descriptor: part.descriptor)
+        try Self.read(source) { chunk in sink.write(chunk) }
+        guard let checksum = sink.checksum() else { throw DownloadFailure("cannot compute a checksum (libcrypto)") }
+        return (sink.byteCount, checksum, sink.leadingBytes)
+    }
+
+    /// Stops all further placing and removes every temporary file (Ctrl-C).
+    func stop() {
+        state.withLock { state in
+            state.stopped = true
+            for path in state.parts { unlink(path) }
+            state.parts.removeAll()
+        }
+    }
+
+    /// Whether a file exists at `relative`.
+    func contains(_ relative: String) -> Bool {
+        access(root.appendingPathComponent(relative).path, F_OK) == 0
+    }
+
+    /// Creates `name`'s folder when missing and returns it.
+    func makeFolder(for name: FileNameTemplate.Name) throws(DownloadFailure) -> URL {
+        let folder = folderURL(name)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DownloadFailure("cannot create the folder \(folder.path): \(Self.reason(error))")
+        }
+        return folder
+    }
+
+    private func folderURL(_ name: FileNameTemplate.Name) -> URL {
+        name.folders.isEmpty ? root : root.appendingPathComponent(name.folderPath, isDirectory: true)
+    }
+
+    /// SHA-256 of the file at `path`, hex.
+    static func checksum(ofFile path: String) throws(DownloadFailure) -> String {
+        let hasher = SHA256()
+        try read(path) { chunk in
+            hasher.update(chunk)
+            return nil
+        }
+        guard let hex = hasher.finishHex() else { throw DownloadFailure("cannot compute a checksum (libcrypto)") }
+        return hex
+    }
+
+    /// Reads `path` in 1 MiB chunks; `body` returns a reason to stop.
+    private static func read(_ path: String, _ body: (UnsafeRawBufferPointer) -> String?) throws(DownloadFailure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DownloadFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw DownloadFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if count == 0 { return }
+            if let problem = body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
+                throw DownloadFailure("cannot copy \(path): \(problem)")
+            }
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? error.localizedDescription
+    }
+}

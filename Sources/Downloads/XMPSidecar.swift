@@ -1,0 +1,91 @@
+import Foundation
+import ProviderKit
+
+/// The XMP sidecar written next to each image (`NAME.xmp`, read by digiKam, darktable,
+/// Lightroom and exiftool): title, description, creator, tags, rights and usage terms (the
+/// credit line), the licence URL (`xmpRights:WebStatement`, `cc:license`), the source page
+/// (`dc:source`) and the date taken. Every value is XML-escaped.
+package enum XMPSidecar {
+    /// The sidecar's text for `photo`.
+    package static func text(for photo: Photo) -> String {
+        var fields: [String] = []
+        if let title = present(photo.title) { fields.append(alternative("dc:title", title)) }
+        if let description = present(photo.description) { fields.append(alternative("dc:description", description)) }
+        if let author = present(photo.author) {
+            fields.append("   <dc:creator><rdf:Seq><rdf:li>\(escaped(author))</rdf:li></rdf:Seq></dc:creator>")
+            fields.append("   <cc:attributionName>\(escaped(author))</cc:attributionName>")
+        }
+        let tags = photo.tags.compactMap(present)
+        if !tags.isEmpty {
+            let items = tags.map { "<rdf:li>\(escaped($0))</rdf:li>" }.joined()
+            fields.append("   <dc:subject><rdf:Bag>\(items)</rdf:Bag></dc:subject>")
+        }
+        let credit = present(photo.attribution) ?? AttributionLine.line(for: photo)
+        if let rights = credit ?? present(photo.license?.name) {
+            fields.append(alternative("dc:rights", rights))
+            fields.append(alternative("xmpRights:UsageTerms", rights))
+        }
+        if let url = photo.license?.url?.absoluteString {
+            fields.append("   <xmpRights:WebStatement>\(escaped(url))</xmpRights:WebStatement>")
+            fields.append("   <cc:license rdf:resource=\"\(escaped(url))\"/>")
+        }
+        if let page = photo.pageURL?.absoluteString, photo.pageURL?.isFileURL == false {
+            fields.append("   <dc:source>\(escaped(page))</dc:source>")
+            fields.append("   <cc:attributionURL rdf:resource=\"\(escaped(page))\"/>")
+        }
+        if let taken = photo.takenAt {
+            let date = ISO8601DateFormatter().string(from: taken)
+            fields.append("   <photoshop:DateCreated>\(date)</photoshop:DateCreated>")
+            fields.append("   <exif:DateTimeOriginal>\(date)</exif:DateTimeOriginal>")
+        }
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Viewfinder">
+             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+              <rdf:Description rdf:about=""
+                xmlns:dc="http://purl.org/dc/elements/1.1/"
+                xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"
+                xmlns:cc="http://creativecommons.org/ns#"
+                xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
+                xmlns:exif="http://ns.adobe.com/exif/1.0/">
+            \(fields.joined(separator: "\n"))
+              </rdf:Description>
+             </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+
+            """
+    }
+
+    private static func alternative(_ element: String, _ value: String) -> String {
+        "   <\(element)><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped(value))</rdf:li></rdf:Alt></\(element)>"
+    }
+
+    private static func present(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
+    }
+
+    /// `text` for XML content and attributes: markup characters as entities, and the characters
+    /// XML 1.0 forbids (controls other than tab and line ends, U+FFFE, U+FFFF) dropped.
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n": result.unicodeScalars.append(scalar)
+            case "\r": result += "&#13;"
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

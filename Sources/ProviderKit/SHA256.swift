@@ -1,0 +1,62 @@
+import CCrypto
+
+/// SHA-256 (FIPS 180-4) through libcrypto: cache keys (only their digest is written to disk)
+/// and the checksums of downloaded files, fed chunk by chunk as a body streams in.
+package final class SHA256: @unchecked Sendable {
+    private let context: OpaquePointer?
+
+    /// Starts a digest; when libcrypto cannot (out of memory), ``finish()`` returns `nil`.
+    package init() {
+        let context = EVP_MD_CTX_new()
+        if let context, EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 {
+            self.context = context
+        } else {
+            EVP_MD_CTX_free(context)
+            self.context = nil
+        }
+    }
+
+    deinit {
+        EVP_MD_CTX_free(context)
+    }
+
+    /// Adds the next bytes.
+    package func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let context, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        _ = EVP_DigestUpdate(context, base, bytes.count)
+    }
+
+    /// The 32-byte digest of everything added; `nil` when libcrypto failed.
+    package func finish() -> [UInt8]? {
+        guard let context else { return nil }
+        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { return nil }
+        return Array(digest.prefix(32))
+    }
+
+    /// The digest as 64 lower-case hex digits; `nil` when libcrypto failed.
+    package func finishHex() -> String? {
+        finish().map(Self.hexDigits)
+    }
+
+    /// The digest of `text`'s UTF-8 bytes as 64 lower-case hex digits ("" when libcrypto failed).
+    package static func hex(_ text: String) -> String {
+        let hasher = SHA256()
+        var text = text
+        text.withUTF8 { hasher.update(UnsafeRawBufferPointer($0)) }
+        return hasher.finishHex() ?? ""
+    }
+
+    /// `bytes` as lower-case hex digits.
+    package static func hexDigits(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            output.append(digits[Int(byte >> 4)])
+            output.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+import Yams
+
+extension ConfigurationLoader {
+    static let downloadKeys = ["parallel", "per_host", "filename"]
+
+    /// `download:`: transfer counts and the file-name template, each checked.
+    func readDownload(_ node: Node, diagnostics: inout Diagnostics) -> DownloadSettings {
+        var settings = DownloadSettings()
+        guard case .mapping(let mapping) = node else {
+            if node.scalar?.string.isEmpty == false || node.sequence != nil {
+                diagnostics.report("`download` must be a mapping with any of \(Self.downloadKeys.quotedList)", at: node)
+            }
+            return settings
+        }
+        let reader = ScalarReader(interpolation: EnvironmentInterpolation(environment: environment))
+        for (keyNode, rawValue) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "parallel", "per_host":
+                guard let text = reader.text(rawValue, key: "download.\(key)", diagnostics: &diagnostics) else {
+                    continue
+                }
+                guard let value = Int(text), DownloadSettings.transferRange.contains(value) else {
+                    diagnostics.report(
+                        "`download.\(key)` must be \(DownloadSettings.transferDescription), not `\(text)`", at: rawValue
+                    )
+                    continue
+                }
+                if key == "parallel" { settings.parallel = value } else { settings.perHost = value }
+            case "filename":
+                guard let text = reader.text(rawValue, key: "download.filename", diagnostics: &diagnostics) else {
+                    continue
+                }
+                if let problem = DownloadSettings.problem(withFilename: text) {
+                    diagnostics.report("`download.filename` `\(text)` is \(problem)", at: rawValue)
+                } else {
+                    settings.filename = text
+                }
+            default:
+                diagnostics.report(
+                    "unknown key `\(key)` in `download`\(NameSuggestion.hint(for: key, in: Self.downloadKeys)) "
+                        + "Valid keys: \(Self.downloadKeys.quotedList).",
+                    at: keyNode)
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The `download:` section: how `viewfinder download` (and `--download`) keeps results on disk.
+public struct DownloadSettings: Sendable, Equatable {
+    /// The fields a ``filename`` template may use, each written `{name}`.
+    public static let filenameFields = ["provider", "id", "title", "author", "date", "license"]
+    /// The default template: one folder per provider.
+    public static let defaultFilename = "{provider}/{id}-{title}.{ext}"
+    /// Accepted `parallel` and `per_host` counts.
+    public static let transferRange = 1...64
+    /// What a valid transfer count looks like, for error messages.
+    public static let transferDescription = "a whole number from 1 to 64"
+
+    /// Transfers at once, over every host (`download.parallel`).
+    public var parallel: Int
+    /// Transfers at once to one host (`download.per_host`).
+    public var perHost: Int
+    /// Where each file goes below the target folder (`download.filename`); `{ext}` is the
+    /// file type's extension.
+    public var filename: String
+
+    /// Defaults: 8 transfers, 4 per host, `{provider}/{id}-{title}.{ext}`.
+    public init(parallel: Int = 8, perHost: Int = 4, filename: String = DownloadSettings.defaultFilename) {
+        self.parallel = parallel
+        self.perHost = perHost
+        self.filename = filename
+    }
+
+    /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, or no text.
+    public static func problem(withFilename template: String) -> String? {
+        if template.trimmingCharacters(in: .whitespaces).isEmpty { return "empty" }
+        if template.hasPrefix("/") { return "an absolute path; it must stay inside the target folder" }
+        if template.contains("{ext}"), !template.hasSuffix(".{ext}") || template.dropLast(6).contains("{ext}") {
+            return "using `{ext}` other than at its end, as `.{ext}`"
+        }
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { return "an unclosed `{`" }
+            let name = String(rest[rest.index(after: open)..<close])
+            if name != "ext" && !filenameFields.contains(name) {
+                let hint = NameSuggestion.hint(for: name, in: filenameFields + ["ext"])
+                return "an unknown field `{\(name)}`\(hint) Fields: \((filenameFields + ["ext"]).quotedList)."
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return nil
+    }
+}

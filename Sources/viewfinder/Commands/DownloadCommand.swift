@@ -1,0 +1,44 @@
+import ArgumentParser
+import ProviderKit
+import SearchViewModel
+
+/// `viewfinder download QUERY... --to DIR`
+struct DownloadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "download",
+        abstract: "Search as `search` does, then download each result's image into a folder, with credits.",
+        discussion: """
+            Each image is written atomically (a re-run finishes what an interrupted one left), with an XMP \
+            sidecar (NAME.xmp) holding its title, tags, author, licence and source. CREDITS.md lists the \
+            credit line of each photo whose licence asks for one; .viewfinder-archive.sqlite remembers \
+            what was downloaded, so a re-run fetches only what is new.
+            """)
+
+    @Argument(help: "What to look for; several words must all match.")
+    var query: [String] = []
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("The folder to download into.", valueName: "dir"))
+    var directory: String
+
+    @OptionGroup var options: SearchOptions
+
+    mutating func validate() throws {
+        if query.isEmpty {
+            throw ValidationError("Please give something to search for, e.g. `viewfinder download harbor --to photos`.")
+        }
+        if let problem = SearchViewModel.problem(withQuery: text) {
+            throw ValidationError("Please fix the query: \(problem).")
+        }
+        if options.download.directory != nil {
+            throw ValidationError("Please give the folder once, with --to (--download is for search and popular).")
+        }
+    }
+
+    private var text: String { query.joined(separator: " ") }
+
+    func run() async throws {
+        var options = options
+        options.download.directory = directory
+        try await SearchRun(operation: .search(text), options: options).execute()
+    }
+}

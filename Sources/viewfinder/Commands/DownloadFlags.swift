@@ -1,0 +1,72 @@
+import ArgumentParser
+import ProviderKit
+import ServiceBus
+
+/// The image size `--size` asks for.
+enum DownloadSize: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case thumbnail, small, medium, large, original
+
+    var imageSize: ImageSize {
+        switch self {
+        case .thumbnail: .thumbnail
+        case .small: .small
+        case .medium: .medium
+        case .large: .large
+        case .original: .original
+        }
+    }
+}
+
+/// Download options shared by `download`, `search --download` and `popular --download`.
+struct DownloadFlags: ParsableArguments {
+    @Option(
+        name: .customLong("download"),
+        help: ArgumentHelp("Also download the results into this folder (see `viewfinder download`).", valueName: "dir"))
+    var directory: String?
+
+    @Option(help: "The image size to download: thumbnail, small, medium, large or original (default: the largest).")
+    var size: DownloadSize?
+
+    @Option(help: ArgumentHelp("Transfers at once (default: download.parallel, 8).", valueName: "n"))
+    var parallel: Int?
+
+    @Option(
+        name: .customLong("per-host"),
+        help: ArgumentHelp("Transfers at once to one host (default: download.per_host, 4).", valueName: "n"))
+    var perHost: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Where each file goes below the folder (default: download.filename, {provider}/{id}-{title}.{ext}); "
+                + "fields {provider} {id} {title} {author} {date} {license}.",
+            valueName: "template"))
+    var filename: String?
+
+    @Flag(
+        name: .customLong("no-archive"),
+        help: "Download again photos the folder's archive lists whose files were moved away.")
+    var noArchive = false
+
+    @Flag(help: "Hard-link local photos into the folder instead of copying them (same file system only).")
+    var link = false
+
+    mutating func validate() throws {
+        for (name, value) in [("--parallel", parallel), ("--per-host", perHost)] {
+            if let value, !DownloadSettings.transferRange.contains(value) {
+                throw ValidationError("Please give \(name) as \(DownloadSettings.transferDescription).")
+            }
+        }
+        if let filename, let problem = DownloadSettings.problem(withFilename: filename) {
+            throw ValidationError("--filename '\(filename)' is \(problem)")
+        }
+    }
+
+    /// The configuration's `download:` settings with the command line's overrides.
+    func settings(from configured: DownloadSettings) -> DownloadSettings {
+        var settings = configured
+        if let parallel { settings.parallel = parallel }
+        if let perHost { settings.perHost = perHost }
+        if let filename { settings.filename = filename }
+        return settings
+    }
+}

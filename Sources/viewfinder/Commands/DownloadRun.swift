@@ -1,0 +1,73 @@
+import ArgumentParser
+import Downloads
+import Foundation
+import ProviderKit
+import ServiceBus
+
+/// Downloads a finished search's results for `download`, `search --download` and
+/// `popular --download`: progress on a terminal, a summary, exit 1 when some failed.
+struct DownloadRun {
+    let directory: String
+    let flags: DownloadFlags
+    let setup: Setup
+    let lineup: ProviderLineup
+
+    func execute(_ photos: [Photo]) async throws {
+        let options = DownloadOptions(
+            directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
+            settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
+            useArchive: !flags.noArchive, link: flags.link)
+        var providers: [String: any PhotoProvider] = [:]
+        for live in lineup.providers { providers[live.name] = live.provider }
+        let progress = Terminal.showsStatusLine ? DownloadProgress(width: Terminal.width) : nil
+        let downloader = Downloader(
+            http: setup.bus.context.http, options: options, logger: setup.logger,
+            reportDownload: { [providers] photo in try await providers[photo.provider]?.reportDownload(of: photo) },
+            events: { progress?.handle($0) })
+        let task = Task { try await downloader.run(photos) }
+        let signals = SignalWatcher.Search(cancel: { task.cancel() })
+        SignalWatcher.begin(signals)
+        defer { SignalWatcher.end(signals) }
+        progress?.start()
+        let outcomes: [DownloadOutcome]
+        do {
+            outcomes = try await task.value
+            progress?.stop()
+        } catch is CancellationError {
+            progress?.stop()
+            downloader.stop()
+            throw TerminatedBySignal(signal: signals.terminatingSignal ?? SIGINT)
+        } catch let failure as DownloadFailure {
+            progress?.stop()
+            throw CommandFailure(message: failure.message, exitCode: ExitCodes.failed)
+        }
+        let failed = report(outcomes, folder: options.directory.path)
+        if failed > 0 { throw ExitCodes.failed }
+    }
+
+    /// Prints the summary on standard error and returns how many failed.
+    private func report(_ outcomes: [DownloadOutcome], folder: String) -> Int {
+        var downloaded = 0
+        var bytes: Int64 = 0
+        var had = 0
+        var failures: [String] = []
+        for outcome in outcomes {
+            switch outcome.result {
+            case .downloaded(_, let size):
+                downloaded += 1
+                bytes += size
+            case .alreadyHad: had += 1
+            case .failed(let reason):
+                failures.append(
+                    "  \(TerminalText.sanitized(outcome.provider)) \(TerminalText.sanitized(outcome.id)): "
+                        + TerminalText.sanitized(reason))
+            }
+        }
+        var text =
+            "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))) "
+            + "into \(TerminalText.sanitized(folder)); already had \(had); failed \(failures.count)"
+        text += failures.isEmpty ? ".\n" : ":\n" + failures.joined(separator: "\n") + "\n"
+        Console.err(text)
+        return failures.count
+    }
+}

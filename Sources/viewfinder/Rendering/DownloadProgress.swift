@@ -1,0 +1,110 @@
+import Downloads
+import Foundation
+import Synchronization
+
+/// The download display on a terminal's standard error: one line per running transfer and a
+/// total (files, bytes, rate, time left), redrawn in place a few times a second.
+final class DownloadProgress: Sendable {
+    private struct Transfer {
+        var name: String
+        var received: Int64 = 0
+        var expected: Int64?
+    }
+
+    private struct State {
+        var planned = 0
+        var finished = 0
+        var finishedBytes: Int64 = 0
+        var running: [Int: Transfer] = [:]
+        var linesDrawn = 0
+    }
+
+    private let state = Mutex(State())
+    private let ticker = Mutex<Task<Void, Never>?>(nil)
+    private let started = ContinuousClock.now
+    private let width: Int
+
+    init(width: Int) {
+        self.width = max(20, width)
+    }
+
+    /// Takes one event from the downloader (any thread; quick).
+    func handle(_ event: DownloadEvent) {
+        state.withLock { state in
+            switch event {
+            case .planned(let transfers): state.planned = transfers
+            case .started(let index, let name): state.running[index] = Transfer(name: name)
+            case .progress(let index, let received, let expected):
+                state.running[index, default: Transfer(name: "")].received = received
+                state.running[index]?.expected = expected
+            case .finished(let index, let outcome):
+                let transfer = state.running.removeValue(forKey: index)
+                guard transfer != nil || state.planned > 0 else { return }
+                if transfer != nil { state.finished += 1 }
+                if case .downloaded(_, let bytes) = outcome.result { state.finishedBytes += bytes }
+            }
+        }
+    }
+
+    /// Starts redrawing.
+    func start() {
+        let task = Task { [self] in
+            while !Task.isCancelled {
+                draw()
+                try? await Task.sleep(for: .milliseconds(250))
+            }
+        }
+        ticker.withLock { $0 = task }
+    }
+
+    /// Stops redrawing and erases the display.
+    func stop() {
+        ticker.withLock { $0.take() }?.cancel()
+        let lines = state.withLock { state in
+            defer { state.linesDrawn = 0 }
+            return state.linesDrawn
+        }
+        if lines > 0 { Console.err("\u{1B}[\(lines)A\u{1B}[J") }
+    }
+
+    private func draw() {
+        let elapsed = ContinuousClock.now - started
+        let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        let text: String = state.withLock { state in
+            var lines: [String] = []
+            var runningBytes: Int64 = 0
+            for (_, transfer) in state.running.sorted(by: { $0.key < $1.key }) {
+                runningBytes += transfer.received
+                let size = transfer.expected.map { " of " + Self.bytes($0) } ?? ""
+                let name = TerminalText.sanitized(transfer.name)
+                lines.append(fitted("  \(Self.bytes(transfer.received))\(size)  \(name)"))
+            }
+            let total = state.finishedBytes + runningBytes
+            let rate = Double(total) / seconds
+            var summary = "\(state.finished)/\(state.planned) files, \(Self.bytes(total)), \(Self.bytes(Int64(rate)))/s"
+            if state.finished > 0, state.planned > state.finished {
+                let left = seconds / Double(state.finished) * Double(state.planned - state.finished)
+                summary += ", about \(Int(left.rounded(.up))) s left"
+            }
+            lines.append(fitted(summary))
+            let up = state.linesDrawn > 0 ? "\u{1B}[\(state.linesDrawn)A" : ""
+            state.linesDrawn = lines.count
+            return up + "\u{1B}[J" + lines.joined(separator: "\n") + "\n"
+        }
+        Console.err(text)
+    }
+
+    private func fitted(_ line: String) -> String {
+        line.count > width - 1 ? String(line.prefix(width - 2)) + "…" : line
+    }
+
+    /// `count` bytes in B, kB, MB or GB.
+    static func bytes(_ count: Int64) -> String {
+        let value = Double(count)
+        if value < 1000 { return "\(count) B" }
+        for (unit, scale) in [("kB", 1e3), ("MB", 1e6), ("GB", 1e9)] where value < scale * 1000 || unit == "GB" {
+            return String(format: "%.1f %@", value / scale, unit)
+        }
+        return "\(count) B"
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import ProviderKit
+import ServiceBus
+import Testing
+
+@testable import Downloads
+
+@Suite("File names made safe from hostile titles")
+struct FileNameTests {
+    static let hostile = [
+        "../../x", String(repeating: "é", count: 5_000) + "x", "a\u{0}b\u{1B}[31mc\nd\u{7F}e", "CON", "nul.txt",
+        "com1", ".", "..", "", "   ", "a/b\\c:d*e?f\"g<h>i|j", "\u{202E}gpj.exe", "LPT9 ",
+    ]
+
+    @Test("every hostile title gives one safe name: no separators or controls, at most 100 bytes, never reserved")
+    func hostileTitles() {
+        let template = FileNameTemplate("{title}.{ext}")
+        for title in Self.hostile {
+            let name = template.name(for: Photo(provider: "p", id: "1", title: title))
+            let file = name.file("jpeg")
+            #expect(name.folders.isEmpty, "\(title.debugDescription) made folders \(name.folders)")
+            #expect(!file.contains("/") && !file.contains("\\"))
+            #expect(file.utf8.count <= SafeName.maximumBytes)
+            #expect(!file.hasPrefix(".") && file != "..")
+            #expect(!file.unicodeScalars.contains { $0.properties.generalCategory == .control })
+            #expect(!file.unicodeScalars.contains { $0.properties.generalCategory == .format })
+            #expect(!SafeName.isReserved(name.stem), "\(file) is a Windows device name")
+            #expect(!name.numbered(99).stem.contains("/"))
+            #expect(name.numbered(99).file("jpeg").utf8.count <= SafeName.maximumBytes)
+        }
+    }
+
+    @Test("each field is made safe alone, so a value never adds a folder; the template's own folders stay")
+    func fieldsStayInTheirComponent() {
+        let photo = Photo(
+            provider: "../up", id: "../../etc/passwd", title: "a/b", author: "..",
+            takenAt: Date(timeIntervalSince1970: 1_600_000_000), license: License(id: "CC-BY-4.0", name: "CC BY 4.0"))
+        let name = FileNameTemplate("{provider}/{date}/{author}-{id}-{title}-{license}.{ext}").name(for: photo)
+        #expect(name.folders == ["_up", "2020-09-13"])
+        #expect(name.stem == "_-_.._etc_passwd-a_b-CC-BY-4.0")
+    }
+
+    @Test("templates with unknown fields, absolute paths or a misplaced {ext} are refused with a reason")
+    func templateProblems() {
+        #expect(DownloadSettings.problem(withFilename: DownloadSettings.defaultFilename) == nil)
+        #expect(DownloadSettings.problem(withFilename: "{titel}.{ext}")?.contains("did you mean `title`") == true)
+        #expect(DownloadSettings.problem(withFilename: "/etc/{id}") != nil)
+        #expect(DownloadSettings.problem(withFilename: "{ext}/{id}") != nil)
+        #expect(DownloadSettings.problem(withFilename: "{id") != nil)
+    }
+
+    @Test("the extension comes from the bytes, else the content type, else the URL")
+    func extensions() {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let url = URL(string: "http://x/photo.webp")
+        #expect(ImageType.fileExtension(leadingBytes: jpeg, contentType: "image/png", url: url) == "jpg")
+        #expect(ImageType.fileExtension(leadingBytes: png, contentType: nil, url: nil) == "png")
+        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "image/gif; x=y", url: url) == "gif")
+        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: nil, url: url) == "webp")
+        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "text/html", url: url) == nil)
+    }
+
+    @Test("hostile titles downloaded end to end: every file lands inside the folder, one per photo")
+    func hostileDownloads() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let photos = Self.hostile.enumerated().map { index, title in
+            fixture.photo("h\(index)", url: fixture.url("/img/h\(index)"), title: title)
+        }
+        let options = DownloadOptions(directory: fixture.folder, settings: .init(filename: "{title}.{ext}"))
+        let outcomes = try await fixture.downloader(options).run(photos)
+        var files: Set<String> = []
+        for outcome in outcomes {
+            guard case .downloaded(let file, _) = outcome.result else {
+                Issue.record("\(outcome.id): \(outcome.result)")
+                continue
+            }
+            #expect(!file.contains("/"))
+            files.insert(file)
+        }
+        #expect(files.count == Self.hostile.count)
+        let images = fixture.files().filter { $0.hasSuffix(".jpg") }
+        #expect(images.count == Self.hostile.count)
+    }
+}

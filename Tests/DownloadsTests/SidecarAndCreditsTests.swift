@@ -1,0 +1,85 @@
+import Foundation
+import ProviderKit
+import Testing
+
+@testable import Downloads
+
+@Suite("XMP sidecars and CREDITS.md")
+struct SidecarAndCreditsTests {
+    static let taken = Date(timeIntervalSince1970: 1_600_000_000)
+
+    static func creditedPhoto(_ fixture: DownloadFixture) -> Photo {
+        var photo = fixture.photo("c1", url: fixture.url("/img/c1"), title: "Harbor <at> dawn & \"fog\"")
+        photo.description = "Boats ]]> moored\u{1}, 'quiet'"
+        photo.author = "Jane *Doe*"
+        photo.pageURL = URL(string: "https://example.org/photos/c1?a=1&b=2")
+        photo.tags = ["harbor", "boats & ships", "<fog>"]
+        photo.takenAt = taken
+        photo.license = License(
+            id: "CC-BY-4.0", name: "CC BY 4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/"),
+            requiresAttribution: true)
+        return photo.attributed()
+    }
+
+    @Test("exiftool reads every sidecar field back as written")
+    func exiftoolReadsTheSidecar() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let photo = Self.creditedPhoto(fixture)
+        let outcomes = try await fixture.downloader(fixture.options()).run([photo])
+        guard case .downloaded(let file, _) = outcomes[0].result else {
+            Issue.record("\(outcomes[0].result)")
+            return
+        }
+        let sidecar = fixture.folder.appendingPathComponent(String(file.dropLast(3)) + "xmp")
+        let (status, output) = try await runProgram("/usr/bin/exiftool", ["-j", "-G1", "-a", sidecar.path])
+        #expect(status == 0)
+        let list = try JSONSerialization.jsonObject(with: output) as? [[String: Any]]
+        let fields = try #require(list?.first)
+        let attribution = try #require(photo.attribution)
+        #expect(fields["XMP-dc:Title"] as? String == "Harbor <at> dawn & \"fog\"")
+        #expect(fields["XMP-dc:Description"] as? String == "Boats ]]> moored, 'quiet'")
+        #expect(fields["XMP-dc:Creator"] as? String == "Jane *Doe*")
+        #expect(fields["XMP-dc:Subject"] as? [String] == ["harbor", "boats & ships", "<fog>"])
+        #expect(fields["XMP-dc:Rights"] as? String == attribution)
+        #expect(fields["XMP-xmpRights:UsageTerms"] as? String == attribution)
+        #expect(fields["XMP-xmpRights:WebStatement"] as? String == "https://creativecommons.org/licenses/by/4.0/")
+        #expect(fields["XMP-cc:License"] as? String == "https://creativecommons.org/licenses/by/4.0/")
+        #expect(fields["XMP-dc:Source"] as? String == "https://example.org/photos/c1?a=1&b=2")
+        #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 12:26:40Z")
+    }
+
+    @Test("CREDITS.md has one escaped line per photo whose licence asks for credit, across runs")
+    func creditsFile() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let credited = Self.creditedPhoto(fixture)
+        var free = fixture.photo("c2", url: fixture.url("/img/c2"), title: "Free")
+        free.license = License(id: "CC0-1.0", name: "CC0 1.0", requiresAttribution: false)
+        _ = try await fixture.downloader(fixture.options()).run([credited, free.attributed()])
+        var second = fixture.photo("c3", url: fixture.url("/img/c3"), title: "1. [link](javascript:x) <b>")
+        second.author = "Bob"
+        second.license = credited.license
+        _ = try await fixture.downloader(fixture.options()).run([second.attributed()])
+
+        let text = try String(contentsOf: fixture.folder.appendingPathComponent("CREDITS.md"), encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        #expect(lines.count == 2)
+        #expect(
+            lines.contains(
+                "- “Harbor \\<at\\> dawn &amp; \"fog\"” (https://example.org/photos/c1?a=1&amp;b=2) by Jane \\*Doe\\* "
+                    + "is licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"))
+        #expect(
+            lines.contains(
+                "- “1. \\[link\\](javascript:x) \\<b\\>” by Bob is licensed under CC BY 4.0 "
+                    + "(https://creativecommons.org/licenses/by/4.0/)"))
+        #expect(!text.contains("Free"))
+    }
+
+    @Test("markdown escaping: a line never starts a list or heading, and controls become spaces")
+    func markdownEscaping() {
+        #expect(CreditsFile.escaped("1. one") == "1\\. one")
+        #expect(CreditsFile.escaped("- two") == "\\- two")
+        #expect(CreditsFile.escaped("# three\nfour\u{1B}") == "\\# three four")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ProviderTesting
+import Testing
+
+/// `viewfinder download` end to end: an exec plugin finds photos on a loopback image host.
+@Suite("viewfinder download", .serialized)
+struct DownloadCommandLineTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A folder with a plugin printing one photo per image path given, and its configuration.
+    static func workspace(imageURLs: [String]) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-download-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        var script = "#!/bin/sh\n"
+        for (index, image) in imageURLs.enumerated() {
+            script +=
+                "printf '%s\\n' '{\"photo\":{\"id\":\"p\(index)\",\"title\":\"Photo \(index)\",\"image_url\":\"\(image)\"}}'\n"
+        }
+        let plugin = url.appendingPathComponent("plugin.sh")
+        try Data(script.utf8).write(to: plugin)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        let config = """
+            search:
+              timeout: 20s
+            download:
+              parallel: 4
+              filename: "{provider}/{title}.{ext}"
+            providers:
+              web:
+                type: exec
+                command: [./plugin.sh]
+
+            """
+        try Data(config.utf8).write(to: url.appendingPathComponent("config.yaml"))
+        return url
+    }
+
+    static func server() async throws -> LoopbackServer {
+        try await LoopbackServer.start(
+            script: "Tests/DownloadsTests/download_server.py",
+            arguments: [repository.appendingPathComponent("Samples/beach-pier-blue-hour.jpg").path])
+    }
+
+    static func files(in folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test("downloads every result with a sidecar and exits 0; a failed one is listed and the exit is 1")
+    func downloadAndSummary() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        let workspace = try Self.workspace(imageURLs: ["\(base)/img/a", "\(base)/img/b", "\(base)/html/c"])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+
+        let run = try RunningViewfinder(["download", "photo", "--to", "out", "--format", "json"], in: workspace)
+        let status = await run.status()
+        let stderr = run.errorText()
+        #expect(status == 1, "stderr: \(stderr)")
+        #expect(stderr.contains("Downloaded 2 files"))
+        #expect(stderr.contains("failed 1:"))
+        #expect(stderr.contains("web p2: the server sent text/html"))
+        let files = Self.files(in: workspace.appendingPathComponent("out"))
+        #expect(files.contains("web/Photo 0.jpg"))
+        #expect(files.contains("web/Photo 0.xmp"))
+        #expect(files.contains("web/Photo 1.jpg"))
+        #expect(files.contains("CREDITS.md"))
+
+        let again = try RunningViewfinder(["search", "photo", "--download", "out", "--format", "json"], in: workspace)
+        #expect(await again.status() == 1)
+        let summary = again.errorText()
+        #expect(summary.contains("Downloaded 0 files (0 B) into"))
+        #expect(summary.contains("already had 2; failed 1"))
+    }
+
+    @Test("Ctrl-C during downloads exits 130 and leaves no temporary or partial file")
+    func interrupt() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        let workspace = try Self.workspace(imageURLs: (0..<6).map { "\(base)/img/s\($0)?delay=60" })
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let out = workspace.appendingPathComponent("out")
+
+        let run = try RunningViewfinder(["download", "photo", "--to", "out", "--format", "json"], in: workspace)
+        var started = false
+        for _ in 0..<400 where !started {
+            started = Self.files(in: out).contains { $0.hasSuffix(".viewfinder-part") }
+            if !started { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(started, "no transfer began")
+        kill(run.pid, SIGINT)
+        let status = await run.status()
+        #expect(status == 130, "stderr: \(run.errorText())")
+        let left = Self.files(in: out)
+        #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
+        #expect(!left.contains { $0.hasSuffix(".jpg") }, "left: \(left)")
+    }
+}
