@@ -92,7 +92,7 @@ struct WirePhoto: Decodable {
         return Photo(
             provider: provider, id: id, title: title, author: author, pageURL: pageURL.flatMap(URL.init(string:)),
             images: images, width: width, height: height,
-            takenAt: takenAt.flatMap { try? Date($0, strategy: .iso8601) },
+            takenAt: takenAt.flatMap(DateTime.parse),
             tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) }
         ).attributed()
     }

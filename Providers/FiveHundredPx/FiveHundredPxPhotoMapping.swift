@@ -39,8 +39,8 @@ enum FiveHundredPxPhotoMapping {
         return GeoLocation(latitude: latitude, longitude: longitude)
     }
 
-    /// `2012-02-08T19:00:13-05:00`.
-    static func date(_ text: String) -> Date? {
-        try? Date(text, strategy: .iso8601)
+    /// `2012-02-08T19:00:13-05:00`, kept with its offset.
+    static func date(_ text: String) -> DateTime? {
+        DateTime.parse(text)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// One file's record in a folder's index: what the walk compares (path, size, modification
 /// time), what a search scans (``SearchText``, rating, date) without decoding anything, and
@@ -6,7 +7,8 @@ import Foundation
 ///
 /// Layout, little-endian: a 56-byte header (record length, path length, search-text length,
 /// metadata length as UInt32; size and modification time in nanoseconds as Int64; rating and
-/// date taken as Double, NaN when unknown; format code; flags; padding), then the relative
+/// date taken (its ``DateTime/orderingSeconds``) as Double, NaN when unknown; format code;
+/// flags; padding), then the relative
 /// path, the search text and the metadata.
 struct IndexRecord {
     static let headerSize = 56
@@ -48,7 +50,7 @@ struct IndexRecord {
         header.u64(UInt64(bitPattern: size))
         header.u64(UInt64(bitPattern: modifiedNanoseconds))
         header.u64((metadata?.rating ?? .nan).bitPattern)
-        header.u64((metadata?.takenAt?.timeIntervalSince1970 ?? .nan).bitPattern)
+        header.u64((metadata?.takenAt.map { Double($0.orderingSeconds) } ?? .nan).bitPattern)
         header.output.append(format.map(code) ?? 0)
         header.output.append(metadata == nil ? 0 : hasMetadata)
         header.output += repeatElement(0, count: headerSize - header.output.count)

@@ -57,7 +57,7 @@ enum TIFFReader {
             default: break
             }
         }
-        if let dateTime { metadata.takenAt = ExifDate.parse(dateTime, offset: offsetTime) }
+        if let dateTime { metadata.takenAt = DateTime.parse(dateTime, offset: offsetTime) }
     }
 
     private static func readGPS(
@@ -150,18 +150,5 @@ enum TIFFReader {
             }
             return parts[0] + parts[1] / 60 + parts[2] / 3600
         }
-    }
-}
-
-/// EXIF's "YYYY:MM:DD HH:MM:SS" with an optional "+HH:MM" offset (read as UTC without one).
-enum ExifDate {
-    static func parse(_ text: String, offset: String?) -> Date? {
-        var seconds = 0
-        if let offset = offset.flatMap(MetadataText.clean), offset.count == 6,
-            let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2))
-        {
-            seconds = (hours * 3600 + minutes * 60) * (offset.hasPrefix("-") ? -1 : 1)
-        }
-        return DateTimeText.parse(text, utcOffsetSeconds: seconds)
     }
 }
