@@ -137,7 +137,8 @@ struct LocalIndexTests {
             var metadata = ImageMetadata(format: "jpeg")
             metadata.takenAt = DateTime.parse(text)
             IndexRecord.append(
-                relativePath: name, size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata, to: &records)
+                relativePath: Array(name.utf8), size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
+                to: &records)
         }
         let second = try #require(IndexRecord.validLength(at: 0, in: records.withUnsafeBytes { $0 }))
         let catalog = FolderCatalog(records: records, offsets: [0, second])
@@ -157,7 +158,7 @@ struct LocalIndexTests {
         metadata.takenAt = DateTime.parse("2021-04-11T15:47:53")
         var records: [UInt8] = []
         IndexRecord.append(
-            relativePath: "harbour.jpg", size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
+            relativePath: Array("harbour.jpg".utf8), size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
             to: &records)
         // The date taken: an infinite sort key in the header, a reading past year 9999 in the metadata.
         withUnsafeBytes(of: Double.infinity.bitPattern.littleEndian) { records.replaceSubrange(40..<48, with: $0) }

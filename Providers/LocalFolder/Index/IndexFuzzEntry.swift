@@ -17,6 +17,7 @@ enum IndexFuzzEntry {
             for found in catalog.search(MetadataMatcher(query: query), limit: 50, root: root) { _ = found.displayTitle }
         }
         _ = catalog.popular(limit: 50, root: root)
-        _ = IndexMatch.reusable([FolderListing.File(relative: "a.jpg", size: 1, modifiedNanoseconds: 1)], in: catalog)
+        _ = IndexMatch.reusable(
+            [FolderListing.File(relative: Array("a.jpg".utf8), size: 1, modifiedNanoseconds: 1)], in: catalog)
     }
 }

@@ -34,13 +34,15 @@ struct IndexRecord {
 
     /// Appends the record of one file to `output`.
     static func append(
-        relativePath: String, size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
+        relativePath: [UInt8], size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
         metadata: ImageMetadata?, to output: inout [UInt8]
     ) {
-        let search = format == nil ? [] : SearchText.encode(relativePath: relativePath, metadata: metadata)
+        let search =
+            format == nil
+            ? [] : SearchText.encode(relativePath: String(decoding: relativePath, as: UTF8.self), metadata: metadata)
         var encoded = IndexWriter()
         if let metadata { encoded.metadata(metadata) }
-        let path = relativePath.utf8
+        let path = relativePath
         let length = headerSize + path.count + search.count + encoded.output.count
         var header = IndexWriter()
         header.u32(UInt32(length))
@@ -101,6 +103,7 @@ struct IndexRecord {
         UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<Self.headerSize + u32(Offset.pathLength)])
     }
 
+    /// The relative path as text; bytes that are not UTF-8 become U+FFFD.
     var relativePath: String { String(decoding: path, as: UTF8.self) }
 
     /// The ``SearchText``.
