@@ -17,7 +17,7 @@ enum FiveHundredPxPhotoMapping {
             width: wire.width.flatMap { $0 > 0 ? $0 : nil },
             height: wire.height.flatMap { $0 > 0 ? $0 : nil },
             takenAt: wire.takenAt.flatMap(date),
-            tags: wire.category.flatMap { FiveHundredPxCategories.names[$0] }.map { [$0] } ?? [],
+            tags: tags(wire),
             // 500px's `license_type` ids are not documented in a form that can be checked: unknown.
             license: LicenseCatalog.unknown,
             popularity: Popularity(
@@ -30,6 +30,19 @@ enum FiveHundredPxPhotoMapping {
         guard let text = wire.httpsURL ?? wire.url, let url = URL(string: text) else { return nil }
         let known = FiveHundredPxSizes.all[wire.size]
         return PhotoImage(size: known?.size ?? .large, url: url, width: known?.square, height: known?.square)
+    }
+
+    /// The photo's own tags (500px matches a search term in them, not only in titles), then its
+    /// category's name; blank ones and repeats (in any letter case) left out.
+    static func tags(_ wire: FiveHundredPxPhoto) -> [String] {
+        var tags: [String] = []
+        var seen: Set<String> = []
+        let category = wire.category.flatMap { FiveHundredPxCategories.names[$0] }
+        for tag in wire.tags + (category.map { [$0] } ?? []) {
+            guard let clean = Optional(tag).nonBlank, seen.insert(clean.lowercased()).inserted else { continue }
+            tags.append(clean)
+        }
+        return tags
     }
 
     private static func location(_ wire: FiveHundredPxPhoto) -> GeoLocation? {

@@ -83,6 +83,7 @@ enum FiveHundredPxRequests {
         items += [
             URLQueryItem(name: "rpp", value: String(perPage)),
             URLQueryItem(name: "image_size", value: sizes),
+            URLQueryItem(name: "tags", value: "1"),  // tags come only when asked for
         ]
         if !options.exclude.isEmpty {
             items.append(URLQueryItem(name: "exclude", value: options.exclude.joined(separator: ",")))
