@@ -110,7 +110,7 @@ enum WireID: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
-            self = text.isEmpty ? .missing : .text(text)
+            self = text.allSatisfy(\.isWhitespace) ? .missing : .text(text)  // blank names nothing
         } else if let number = try? container.decode(Decimal.self), number.isFinite {
             let text = number.description
             let digits = text.filter(\.isNumber)

@@ -14,8 +14,8 @@ enum FiveHundredPxPhotoMapping {
             pageURL: wire.url.flatMap { $0.hasPrefix("/") ? URL(string: "https://500px.com" + $0) : nil },
             images: images.isEmpty
                 ? wire.imageURL.compactMap(URL.init(string:)).map { PhotoImage(size: .large, url: $0) } : images,
-            width: wire.width.flatMap { $0 > 0 ? $0 : nil },
-            height: wire.height.flatMap { $0 > 0 ? $0 : nil },
+            width: wire.width,  // impossible ones are made unknown, with a note, by the page's check
+            height: wire.height,
             takenAt: wire.takenAt.flatMap(date),
             tags: tags(wire),
             // 500px's `license_type` ids are not documented in a form that can be checked: unknown.

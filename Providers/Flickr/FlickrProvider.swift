@@ -20,7 +20,8 @@ struct FlickrProvider: PhotoProvider {
         return .paging(wanted: wanted, lastPage: lastPage, keeping: request.filtersAfter) { page in
             let list = try await fetch(request, page: page, perPage: perPage)
             return FetchedPage(
-                photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) },
+                checking: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: list.pages?.int, totalAvailable: list.total?.int)
         }
     }

@@ -53,12 +53,13 @@ struct LocalFolderProvider: PhotoProvider {
         let location = metadata?.latitude.flatMap { latitude in
             metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
         }
-        return Photo(
+        let photo = Photo(
             provider: name, id: file.relativePath, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
             tags: metadata?.keywords ?? [],
             popularity: Popularity(rating: metadata?.rating), location: location, filePath: file.path)
+        return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown
     }
 }

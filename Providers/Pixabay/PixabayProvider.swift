@@ -33,7 +33,8 @@ struct PixabayProvider: PhotoProvider {
             }
             let served = list.totalHits.map { min($0, PixabayRequests.resultCeiling) }
             return FetchedPage(
-                photos: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) },
+                checking: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: served.map { ($0 + perPage - 1) / perPage },
                 totalAvailable: list.total ?? list.totalHits)
         }

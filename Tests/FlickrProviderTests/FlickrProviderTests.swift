@@ -122,6 +122,21 @@ struct FlickrProviderTests {
         #expect(photos.allSatisfy { $0.provider == "flickr" })
     }
 
+    @Test("photos with an empty or blank id are dropped, impossible numbers unknown, each noted for --verbose")
+    func impossibleValues() async throws {
+        let logs = CapturingLogHandler.Store()
+        var context = ProviderConformance.makeContext(logs: logs)
+        context.logger.logLevel = .debug
+        context.optionVariables = ["api_key": ["FLICKR_API_KEY"]]
+        let provider = try FlickrFactory().makeProvider(
+            name: "flickr", options: .init(apiKey: FlickrFixture.validKey, endpoint: flickr.endpoint), context: context)
+        let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("impossible"), limit: 10))
+        #expect(photos.count == 1)
+        #expect(photos.first?.width == nil && photos.first?.popularity.views == nil)
+        #expect(logs.all.filter { $0.contains("flickr: a photo without an id was dropped") }.count == 2)
+        #expect(logs.all.contains { $0.contains("views -1 is impossible") })
+    }
+
     @Test("an empty query never calls the API")
     func emptyQuery() async throws {
         #expect(try await flickr.search("   ").isEmpty)
