@@ -90,7 +90,10 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         let rootPath = root.standardizedFileURL.path
-        guard let listing = try FolderListing.list(rootPath, recursive: recursive, cancelled: cancelled) else {
+        // The folder is listed while the previous index is read and verified, on another core.
+        let (listed, previous) = Self.listAndLoad(
+            rootPath, recursive: recursive, indexFile: indexFile, cancelled: cancelled)
+        guard let listing = try listed.get() else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
         var report = Report()
@@ -99,7 +102,6 @@ struct FolderWalker: Sendable {
         report.undecodableNames = listing.undecodableNames
         report.symbolicLinks = listing.symbolicLinks
 
-        let previous = indexFile.flatMap { LocalIndex.load(from: $0, root: rootPath) }
         report.indexRebuilt =
             previous == nil && indexFile.map { FileManager.default.fileExists(atPath: $0.path) } == true
         let reusable =
@@ -129,6 +131,31 @@ struct FolderWalker: Sendable {
         }
         report.countImages()
         return report
+    }
+
+    /// The listing of `root` and the previous walk's index, worked out at the same time.
+    private static func listAndLoad(
+        _ root: String, recursive: Bool, indexFile: URL?, cancelled: OnceFlag
+    ) -> (listing: Result<FolderListing?, any Error>, index: FolderCatalog?) {
+        enum Part: Sendable {
+            case listing(Result<FolderListing?, any Error>)
+            case index(FolderCatalog?)
+        }
+        let parts = concurrentMap(2) { part -> Part? in
+            part == 0
+                ? .listing(Result { try FolderListing.list(root, recursive: recursive, cancelled: cancelled) })
+                : .index(indexFile.flatMap { LocalIndex.load(from: $0, root: root) })
+        }
+        var listing: Result<FolderListing?, any Error> = .success(nil)
+        var index: FolderCatalog?
+        for part in parts {
+            switch part {
+            case .listing(let result): listing = result
+            case .index(let catalog): index = catalog
+            case nil: break
+            }
+        }
+        return (listing, index)
     }
 
     /// The records of the files read afresh, in the order they were given.

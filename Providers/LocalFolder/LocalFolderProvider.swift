@@ -35,14 +35,16 @@ struct LocalFolderProvider: PhotoProvider {
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let rootPath = root.standardizedFileURL.path
         let filters = request.filters
-        let keep: (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
-        let chosen: [LocalFile]
-        switch request.operation {
-        case .search(let query):
-            chosen = report.catalog.search(
-                MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
-        case .popular:
-            chosen = report.catalog.popular(limit: request.limit, root: rootPath, keep: keep)
+        let keep: @Sendable (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
+        let catalog = report.catalog
+        // Scoring runs on every core, so it runs off Swift's pool.
+        let chosen = try await BlockingWork.run { _ -> [LocalFile] in
+            switch request.operation {
+            case .search(let query):
+                catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
+            case .popular:
+                catalog.popular(limit: request.limit, root: rootPath, keep: keep)
+            }
         }
         return chosen.map(photo)
     }
