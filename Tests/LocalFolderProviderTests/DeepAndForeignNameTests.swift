@@ -24,16 +24,6 @@ struct DeepAndForeignNameTests {
                 ?? Data())
     }
 
-    func search(_ folder: PhotoFolder, _ query: String, logs: CapturingLogHandler.Store) async throws -> [Photo] {
-        var context = folder.context(logs: logs)
-        var logger = CapturingLogHandler.logger(logs)
-        logger.logLevel = .debug
-        context.logger = logger
-        let provider = try LocalFolderFactory().makeProvider(
-            name: "local", options: .init(path: folder.url.path), context: context)
-        return try await ProviderConformance.collect(provider, SearchRequest(.search(query), limit: 10))
-    }
-
     /// `openat` and `mkdirat` with a name given as bytes.
     static func at<T>(_ name: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
         (name + [0]).withUnsafeBytes { body($0.bindMemory(to: CChar.self).baseAddress!) }
@@ -100,7 +90,7 @@ struct DeepAndForeignNameTests {
         #expect(relative.utf8.count > 4096)
         let logs = CapturingLogHandler.Store()
         for _ in 0..<2 {  // read afresh, then from the index
-            let photos = try await search(folder, "boats", logs: logs)
+            let photos = try await folder.verboseSearch("boats", logs: logs)
             #expect(photos.map(\.id) == [relative])
             #expect(photos.first?.title == "Harbour at dusk")
         }
@@ -122,7 +112,7 @@ struct DeepAndForeignNameTests {
         #expect(Self.makeChain(below: folder.url, [], file: name, bytes: Self.richJPEG))
         let logs = CapturingLogHandler.Store()
         for query in ["boats", "terrace", "boats"] {  // by metadata, by name, then from the index
-            let photos = try await search(folder, query, logs: logs)
+            let photos = try await folder.verboseSearch(query, logs: logs)
             let photo = try #require(photos.first)
             #expect(photo.id == "caf\u{FFFD}-terrace.jpg")
             #expect(photo.title == "Harbour at dusk")

@@ -44,13 +44,7 @@ struct HostileFolderTests {
         close(descriptor)
 
         let logs = CapturingLogHandler.Store()
-        var context = folder.context(logs: logs)
-        var logger = CapturingLogHandler.logger(logs)
-        logger.logLevel = .debug
-        context.logger = logger
-        let provider = try LocalFolderFactory().makeProvider(
-            name: "local", options: .init(path: folder.url.path), context: context)
-        let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 50))
+        let photos = try await folder.verboseSearch("harbor", logs: logs)
         #expect(
             Set(photos.map(\.id)) == [
                 "deep/er/harbor-ok.jpg", "harbor-truncated.jpg", "harbor-badlength.jpg", "harbor-huge.png",

@@ -1,4 +1,6 @@
 import Foundation
+import LocalFolderProvider
+import Logging
 import ProviderKit
 import ProviderTesting
 
@@ -34,6 +36,17 @@ struct PhotoFolder {
         var context = ProviderConformance.makeContext(logs: logs)
         context.cacheDirectory = cache
         return context
+    }
+
+    /// Searches the folder for `query` with a provider that logs at `--verbose` level into `logs`.
+    func verboseSearch(_ query: String, logs: CapturingLogHandler.Store, limit: Int = 50) async throws -> [Photo] {
+        var context = context(logs: logs)
+        var logger = CapturingLogHandler.logger(logs)
+        logger.logLevel = .debug
+        context.logger = logger
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "local", options: .init(path: url.path), context: context)
+        return try await ProviderConformance.collect(provider, SearchRequest(.search(query), limit: limit))
     }
 
     /// Writes `data` at `relativePath`, creating folders.
