@@ -93,7 +93,9 @@ struct FolderListing {
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
                 if name.isEmpty || name[0] == UInt8(ascii: ".") { continue }  // ".", "..", hidden files
-                if String(validating: name, as: UTF8.self) == nil { undecodableNames += 1 }
+                if !name.allSatisfy({ $0 < 0x80 }), String(validating: name, as: UTF8.self) == nil {
+                    undecodableNames += 1  // most names are ASCII: checked without making a string
+                }
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR): subfolders.append(Self.child(relative, name))
                 case Int32(DT_LNK): symbolicLinks += 1
