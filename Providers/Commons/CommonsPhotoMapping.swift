@@ -66,19 +66,19 @@ enum CommonsPhotoMapping {
 
     /// `DateTimeOriginal` is free text: a `<time datetime="2015-06-13">` when a template wrote it,
     /// else "2015-06-13 10:20:30", "2015-06-13T10:20:30Z", "2015-06-13" or words ("circa 1900":
-    /// no date). A zone, when written, is dropped: the wall-clock time is kept, as for EXIF dates.
-    static func takenAt(_ html: String) -> Date? {
+    /// no date). A zone is kept when written; without one the time stays local, as for EXIF dates.
+    static func takenAt(_ html: String) -> DateTime? {
         let text = (CommonsHTMLText.timeAttribute(html) ?? CommonsHTMLText.plainText(html) ?? "")
             .trimmingCharacters(in: .whitespaces)
-        if let full = DateTimeText.parse(text) { return full }
-        if text.count >= 19, let full = DateTimeText.parse(String(text.prefix(19))) { return full }
+        if let full = DateTime.parse(text) { return full }
+        if text.count >= 19, let full = DateTime.parse(String(text.prefix(19))) { return full }
         let day = text.prefix(10)
         let parts = day.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             text.count == 10 || !(text.dropFirst(10).first?.isNumber ?? false)
         else { return nil }
-        return DateTimeText.parse(day + " 00:00:00")
+        return DateTime.parse(day + " 00:00:00")
     }
 
     /// "File:Harbor at dusk.jpg" → "Harbor at dusk".

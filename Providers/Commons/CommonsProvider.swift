@@ -41,7 +41,9 @@ struct CommonsProvider: PhotoProvider {
             }
             let next = answer.continuation.flatMap { $0 == continuation ? nil : $0 }
             let photos = batches.record(answer.pages, next: next, page: page, provider: name)
-            return FetchedPage(photos: photos, totalPages: next == nil ? page : nil, sourceCount: answer.pages.count)
+            return FetchedPage(
+                checking: photos, provider: name, logger: context.logger, totalPages: next == nil ? page : nil,
+                sourceCount: answer.pages.count)
         }
     }
 }

@@ -98,7 +98,7 @@ struct WirePhoto: Decodable {
         return Photo(
             provider: provider, id: id, title: title, author: author, pageURL: pageURL.flatMap(URL.init(string:)),
             images: images, width: width, height: height,
-            takenAt: takenAt.flatMap { try? Date($0, strategy: .iso8601) },
+            takenAt: takenAt.flatMap(DateTime.parse),
             tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) }
         ).attributed()
     }
@@ -116,7 +116,7 @@ enum WireID: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
-            self = text.isEmpty ? .missing : .text(text)
+            self = text.allSatisfy(\.isWhitespace) ? .missing : .text(text)  // blank names nothing
         } else if let number = try? container.decode(Decimal.self), number.isFinite {
             let text = number.description
             let digits = text.filter(\.isNumber)

@@ -14,10 +14,10 @@ enum FiveHundredPxPhotoMapping {
             pageURL: wire.url.flatMap { $0.hasPrefix("/") ? URL(string: "https://500px.com" + $0) : nil },
             images: images.isEmpty
                 ? wire.imageURL.compactMap(URL.init(string:)).map { PhotoImage(size: .large, url: $0) } : images,
-            width: wire.width.flatMap { $0 > 0 ? $0 : nil },
-            height: wire.height.flatMap { $0 > 0 ? $0 : nil },
+            width: wire.width,  // impossible ones are made unknown, with a note, by the page's check
+            height: wire.height,
             takenAt: wire.takenAt.flatMap(date),
-            tags: wire.category.flatMap { FiveHundredPxCategories.names[$0] }.map { [$0] } ?? [],
+            tags: tags(wire),
             // 500px's `license_type` ids are not documented in a form that can be checked: unknown.
             license: LicenseCatalog.unknown,
             popularity: Popularity(
@@ -32,6 +32,19 @@ enum FiveHundredPxPhotoMapping {
         return PhotoImage(size: known?.size ?? .large, url: url, width: known?.square, height: known?.square)
     }
 
+    /// The photo's own tags (500px matches a search term in them, not only in titles), then its
+    /// category's name; blank ones and repeats (in any letter case) left out.
+    static func tags(_ wire: FiveHundredPxPhoto) -> [String] {
+        var tags: [String] = []
+        var seen: Set<String> = []
+        let category = wire.category.flatMap { FiveHundredPxCategories.names[$0] }
+        for tag in wire.tags + (category.map { [$0] } ?? []) {
+            guard let clean = Optional(tag).nonBlank, seen.insert(clean.lowercased()).inserted else { continue }
+            tags.append(clean)
+        }
+        return tags
+    }
+
     private static func location(_ wire: FiveHundredPxPhoto) -> GeoLocation? {
         guard let latitude = wire.latitude, let longitude = wire.longitude, abs(latitude) <= 90, abs(longitude) <= 180,
             latitude != 0 || longitude != 0
@@ -39,8 +52,8 @@ enum FiveHundredPxPhotoMapping {
         return GeoLocation(latitude: latitude, longitude: longitude)
     }
 
-    /// `2012-02-08T19:00:13-05:00`.
-    static func date(_ text: String) -> Date? {
-        try? Date(text, strategy: .iso8601)
+    /// `2012-02-08T19:00:13-05:00`, kept with its offset.
+    static func date(_ text: String) -> DateTime? {
+        DateTime.parse(text)
     }
 }

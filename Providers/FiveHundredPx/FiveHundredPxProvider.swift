@@ -21,7 +21,8 @@ struct FiveHundredPxProvider: PhotoProvider {
             let photos = list.photos.elements
             let kept = photos.filter { options.includeNSFW || $0.nsfw != true }
             return FetchedPage(
-                photos: kept.map { FiveHundredPxPhotoMapping.photo($0, provider: name) },
+                checking: kept.map { FiveHundredPxPhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: list.totalPages, totalAvailable: list.totalItems, sourceCount: photos.count)
         }
     }
@@ -83,6 +84,7 @@ enum FiveHundredPxRequests {
         items += [
             URLQueryItem(name: "rpp", value: String(perPage)),
             URLQueryItem(name: "image_size", value: sizes),
+            URLQueryItem(name: "tags", value: "1"),  // tags come only when asked for
         ]
         if !options.exclude.isEmpty {
             items.append(URLQueryItem(name: "exclude", value: options.exclude.joined(separator: ",")))

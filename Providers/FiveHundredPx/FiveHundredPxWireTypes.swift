@@ -46,9 +46,11 @@ struct FiveHundredPxPhoto: Decodable {
     let images: [FiveHundredPxImage]
     let imageURL: [String]
     let url: String?
+    /// Sent only when asked for (`tags=1`); a list that is not all text is left out.
+    let tags: [String]
 
     enum CodingKeys: String, CodingKey {
-        case id, name, description, rating, width, height, nsfw, category, latitude, longitude, user, images, url
+        case id, name, description, rating, width, height, nsfw, category, latitude, longitude, user, images, url, tags
         case timesViewed = "times_viewed"
         case votesCount = "votes_count"
         case favoritesCount = "favorites_count"
@@ -73,6 +75,7 @@ struct FiveHundredPxPhoto: Decodable {
         height = try? container.decodeIfPresent(Int.self, forKey: .height)
         createdAt = try? container.decodeIfPresent(String.self, forKey: .createdAt)
         takenAt = try? container.decodeIfPresent(String.self, forKey: .takenAt)
+        tags = ((try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil) ?? []
         nsfw = try? container.decodeIfPresent(Bool.self, forKey: .nsfw)
         category = try? container.decodeIfPresent(Int.self, forKey: .category)
         latitude = (try? container.decodeIfPresent(Double.self, forKey: .latitude)).flatMap {

@@ -53,8 +53,8 @@ enum FlickrPhotoMapping {
         return GeoLocation(latitude: latitude, longitude: longitude)
     }
 
-    /// `datetaken` is "YYYY-MM-DD HH:MM:SS" in the camera's local time, with no zone; read as UTC.
-    static func takenDate(_ text: String) -> Date? {
-        DateTimeText.parse(text)
+    /// `datetaken` is "YYYY-MM-DD HH:MM:SS" in the camera's local time, with no zone: kept so.
+    static func takenDate(_ text: String) -> DateTime? {
+        DateTime.parse(text)
     }
 }

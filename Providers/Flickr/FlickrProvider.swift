@@ -30,8 +30,9 @@ struct FlickrProvider: PhotoProvider {
             let list = try await fetch(request, page: page, perPage: perPage)
             return FetchedPage(
                 // Flickr compares a photo whose taken date is unknown by a date it made up: drop it.
-                photos: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) }
+                checking: list.photo.elements.map { FlickrPhotoMapping.photo($0, provider: name) }
                     .filter { !datesAtSource || $0.takenAt != nil },
+                provider: name, logger: context.logger,
                 totalPages: list.pages?.int, totalAvailable: list.total?.int)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ProviderKit
 
 #if canImport(Glibc)
@@ -8,13 +9,15 @@ import ProviderKit
 
 /// The regular files under a folder, with the size and modification time the index compares.
 ///
+/// Folders are opened by descriptor, relative to the listed folder ([DeepPath]), so depth does
+/// not matter, and names are kept as their bytes, so a name that is not UTF-8 is listed too.
 /// Symbolic links are never followed (so links cannot loop), hidden files and folders are
-/// skipped, and everything passed over is counted for `--verbose`. Folders are read first;
-/// then every file's size and time are looked up on every core.
+/// skipped, and everything passed over is counted for `--verbose`.
 struct FolderListing {
     /// A regular file, by its path below the listed folder.
-    struct File {
-        var relative: String
+    struct File: Sendable {
+        /// The path below the listed folder, as the bytes of its names joined by "/".
+        var relative: [UInt8]
         var size: Int64 = -1
         var modifiedNanoseconds: Int64 = 0
         /// Its XMP sidecar, when it has one (see ``attachSidecars()``).
@@ -24,28 +27,32 @@ struct FolderListing {
     var files: [File] = []
     var unreadableFiles = 0
     var unreadableFolders = 0
+    /// Names that are not UTF-8: listed, and shown with U+FFFD in their place.
     var undecodableNames = 0
     var symbolicLinks = 0
 
     /// Lists `root`, an absolute path; `nil` when `root` itself cannot be opened.
     ///
-    /// Folders are read a level at a time, the folders of one level on every core; the order
-    /// is the same from one run to the next while the folder does not change.
+    /// Folders are read a level at a time, the folders of one level on every core (and the
+    /// files of a folder on every core when a level has fewer folders than there are cores);
+    /// the order is the same from one run to the next while the folder does not change.
     /// Throws `CancellationError` once `cancelled` is set.
     static func list(_ root: String, recursive: Bool, cancelled: OnceFlag) throws -> FolderListing? {
+        let rootBytes = Array(root.utf8)
         var listing = FolderListing()
-        var level = [(path: root, relative: "")]
+        var level: [[UInt8]] = [[]]
         while !level.isEmpty {
             if cancelled.isSet { throw CancellationError() }
             let folders = level
+            let spread = folders.count < ProcessInfo.processInfo.activeProcessorCount
             let read = concurrentMap(folders.count) { index -> Folder? in
-                cancelled.isSet ? nil : Folder(path: folders[index].path, relative: folders[index].relative)
+                cancelled.isSet ? nil : Folder(root: rootBytes, relative: folders[index], statOnEveryCore: spread)
             }
             if cancelled.isSet { throw CancellationError() }
-            var next: [(path: String, relative: String)] = []
+            var next: [[UInt8]] = []
             for index in level.indices {
                 guard let folder = read[index], folder.opened else {
-                    if level[index].relative.isEmpty { return nil }  // the root itself
+                    if level[index].isEmpty { return nil }  // the root itself
                     listing.unreadableFolders += 1
                     continue
                 }
@@ -64,58 +71,85 @@ struct FolderListing {
     private struct Folder: Sendable {
         var opened = false
         var files: [File] = []
-        var subfolders: [(path: String, relative: String)] = []
+        var subfolders: [[UInt8]] = []
         var unreadableFiles = 0
         var undecodableNames = 0
         var symbolicLinks = 0
 
-        init(path: String, relative: String) {
-            guard let directory = opendir(path) else { return }
+        /// What `fstatat` found for one name.
+        private enum Kind: Sendable {
+            case file(size: Int64, modifiedNanoseconds: Int64)
+            case folder, link, vanished, other
+        }
+
+        init(root: [UInt8], relative: [UInt8], statOnEveryCore: Bool) {
+            let descriptor = DeepPath.open(root: root, relative: relative, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            guard let directory = fdopendir(descriptor) else {
+                close(descriptor)
+                return
+            }
             defer { closedir(directory) }
             opened = true
-            let descriptor = dirfd(directory)
+            var names: [[UInt8]] = []  // regular files, and entries whose type readdir did not say
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(validatingCString: raw.bindMemory(to: CChar.self).baseAddress!)
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+                if name.isEmpty || name[0] == UInt8(ascii: ".") { continue }  // ".", "..", hidden files
+                if !name.allSatisfy({ $0 < 0x80 }), String(validating: name, as: UTF8.self) == nil {
+                    undecodableNames += 1  // most names are ASCII: checked without making a string
                 }
-                guard let name else {
-                    undecodableNames += 1
-                    continue
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): subfolders.append(Self.child(relative, name))
+                case Int32(DT_LNK): symbolicLinks += 1
+                case Int32(DT_REG), Int32(DT_UNKNOWN): names.append(name)
+                default: break  // FIFOs, sockets, devices
                 }
-                if name.hasPrefix(".") { continue }  // ".", "..", hidden files
-                let childRelative = relative.isEmpty ? name : relative + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                var info = stat()
-                if type == Int32(DT_REG) || type == Int32(DT_UNKNOWN) {
-                    guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                        unreadableFiles += 1  // vanished since it was listed
-                        continue
-                    }
-                    type = Self.type(of: info)
-                }
-                switch type {
-                case Int32(DT_DIR):
-                    subfolders.append((path + "/" + name, childRelative))
-                case Int32(DT_LNK):
-                    symbolicLinks += 1
-                case Int32(DT_REG):
-                    // Only compared for equality, so a time too far out for 64 bits of nanoseconds wraps.
-                    let nanoseconds = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-                    files.append(
-                        File(relative: childRelative, size: Int64(info.st_size), modifiedNanoseconds: nanoseconds))
-                default:
-                    break  // FIFOs, sockets, devices
+            }
+            let kinds = Self.kinds(of: names, in: dirfd(directory), onEveryCore: statOnEveryCore)
+            for (name, kind) in zip(names, kinds) {
+                switch kind {
+                case .file(let size, let modified):
+                    files.append(File(relative: Self.child(relative, name), size: size, modifiedNanoseconds: modified))
+                case .folder: subfolders.append(Self.child(relative, name))
+                case .link: symbolicLinks += 1
+                case .vanished: unreadableFiles += 1  // gone since it was listed
+                case .other: break
                 }
             }
         }
 
-        /// The `d_type` matching what `fstatat` found.
-        private static func type(of info: stat) -> Int32 {
+        private static func child(_ relative: [UInt8], _ name: [UInt8]) -> [UInt8] {
+            relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+        }
+
+        /// Looks `names` up in the folder `descriptor`, in chunks on every core when asked to.
+        private static func kinds(of names: [[UInt8]], in descriptor: Int32, onEveryCore: Bool) -> [Kind] {
+            let chunkSize = 256
+            guard onEveryCore, names.count > chunkSize else { return names.map { kind(of: $0, in: descriptor) } }
+            let chunks = concurrentMap((names.count + chunkSize - 1) / chunkSize) { chunk -> [Kind]? in
+                names[chunk * chunkSize..<min(names.count, (chunk + 1) * chunkSize)].map {
+                    kind(of: $0, in: descriptor)
+                }
+            }
+            return chunks.flatMap { $0 ?? [] }
+        }
+
+        private static func kind(of name: [UInt8], in descriptor: Int32) -> Kind {
+            var info = stat()
+            var terminated = name
+            terminated.append(0)
+            let found = terminated.withUnsafeBytes { bytes in
+                bytes.bindMemory(to: CChar.self).baseAddress.map { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }
+            }
+            guard found == 0 else { return .vanished }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: Int32(DT_DIR)
-            case S_IFLNK: Int32(DT_LNK)
-            case S_IFREG: Int32(DT_REG)
-            default: -1
+            case S_IFDIR: return .folder
+            case S_IFLNK: return .link
+            case S_IFREG:
+                // Only compared for equality, so a time too far out for 64 bits of nanoseconds wraps.
+                let nanoseconds = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+                return .file(size: Int64(info.st_size), modifiedNanoseconds: nanoseconds)
+            default: return .other
             }
         }
     }

@@ -1,6 +1,12 @@
 import Foundation
 import ProviderKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Walks a folder and catalogues its image files, recognised by their first bytes, with their
 /// metadata: unchanged files come from the folder's index, the rest are read on every core,
 /// and the index is replaced when anything changed.
@@ -40,14 +46,17 @@ struct FolderWalker: Sendable {
             }
         }
 
-        /// "30 images; skipped: 2 other files, 1 name that is not UTF-8; 0 read, 32 from the index"
+        /// "30 images, 1 name not UTF-8 (shown with �); skipped 2 other files; 0 read, 32 from the index"
         var summary: String {
             let skipped = [
                 (notImages, "other file"), (unreadableFiles, "unreadable file"),
-                (unreadableFolders, "unreadable folder"),
-                (undecodableNames, "name that is not UTF-8"), (symbolicLinks, "symbolic link"),
+                (unreadableFolders, "unreadable folder"), (symbolicLinks, "symbolic link"),
             ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-            let metadata = unreadableMetadata > 0 ? ", \(unreadableMetadata) with unreadable metadata" : ""
+            var metadata = unreadableMetadata > 0 ? ", \(unreadableMetadata) with unreadable metadata" : ""
+            if undecodableNames > 0 {
+                metadata +=
+                    ", \(undecodableNames) name\(undecodableNames == 1 ? "" : "s") not UTF-8 (shown with \u{FFFD})"
+            }
             let index =
                 "; \(read) read, \(reused) from the index"
                 + (indexRebuilt ? " (rebuilt: the old one could not be trusted)" : "")
@@ -87,7 +96,10 @@ struct FolderWalker: Sendable {
             throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
         }
         let rootPath = root.standardizedFileURL.path
-        guard var listing = try FolderListing.list(rootPath, recursive: recursive, cancelled: cancelled) else {
+        // The folder is listed while the previous index is read and verified, on another core.
+        let (listed, previous) = Self.listAndLoad(
+            rootPath, recursive: recursive, indexFile: indexFile, cancelled: cancelled)
+        guard var listing = try listed.get() else {
             throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
         }
         listing.attachSidecars()
@@ -97,7 +109,6 @@ struct FolderWalker: Sendable {
         report.undecodableNames = listing.undecodableNames
         report.symbolicLinks = listing.symbolicLinks
 
-        let previous = indexFile.flatMap { LocalIndex.load(from: $0, root: rootPath) }
         report.indexRebuilt =
             previous == nil && indexFile.map { FileManager.default.fileExists(atPath: $0.path) } == true
         let reusable =
@@ -135,6 +146,31 @@ struct FolderWalker: Sendable {
         return report
     }
 
+    /// The listing of `root` and the previous walk's index, worked out at the same time.
+    private static func listAndLoad(
+        _ root: String, recursive: Bool, indexFile: URL?, cancelled: OnceFlag
+    ) -> (listing: Result<FolderListing?, any Error>, index: FolderCatalog?) {
+        enum Part: Sendable {
+            case listing(Result<FolderListing?, any Error>)
+            case index(FolderCatalog?)
+        }
+        let parts = concurrentMap(2) { part -> Part? in
+            part == 0
+                ? .listing(Result { try FolderListing.list(root, recursive: recursive, cancelled: cancelled) })
+                : .index(indexFile.flatMap { LocalIndex.load(from: $0, root: root) })
+        }
+        var listing: Result<FolderListing?, any Error> = .success(nil)
+        var index: FolderCatalog?
+        for part in parts {
+            switch part {
+            case .listing(let result): listing = result
+            case .index(let catalog): index = catalog
+            case nil: break
+            }
+        }
+        return (listing, index)
+    }
+
     /// The records of the files read afresh, in the order they were given.
     private struct Examined: Sendable {
         var records: [UInt8] = []
@@ -155,13 +191,30 @@ struct FolderWalker: Sendable {
         examine: @escaping @Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome, cancelled: OnceFlag
     ) -> Examined {
         let prefix = root.hasSuffix("/") ? root : root + "/"
+        let rootBytes = Array(root.utf8)
         let chunkSize = 64
         let chunkCount = (files.count + chunkSize - 1) / chunkSize
         let chunks = concurrentMap(chunkCount) { number -> Examined? in
             var chunk = Examined()
             for index in number * chunkSize..<min(files.count, (number + 1) * chunkSize) {
                 if cancelled.isSet { return nil }
-                record(files[index], at: prefix + files[index].relative, number: index, examine: examine, into: &chunk)
+                let relative = files[index].relative
+                if prefix.utf8.count + relative.count < DeepPath.limit,
+                    let name = String(validating: relative, as: UTF8.self)
+                {
+                    record(files[index], at: prefix + name, number: index, examine: examine, into: &chunk)
+                    continue
+                }
+                // Too deep for one path, or not UTF-8: opened relative to its folders, read through its descriptor.
+                let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW
+                let descriptor = DeepPath.open(root: rootBytes, relative: relative, flags: flags)
+                guard descriptor >= 0 else {
+                    chunk.unreadable += 1
+                    continue
+                }
+                let path = DeepPath.descriptorPath(descriptor)
+                record(files[index], at: path, number: index, examine: examine, into: &chunk)
+                close(descriptor)
             }
             return chunk
         }.compactMap { $0 }

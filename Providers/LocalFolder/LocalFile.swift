@@ -2,9 +2,11 @@ import Foundation
 
 /// An image file a search returns, decoded from its index record.
 struct LocalFile: Sendable {
-    /// The absolute file path.
+    /// The absolute file path, as shown: bytes that are not UTF-8 become U+FFFD.
     var path: String
-    /// The path below the searched folder, used as the photo's id.
+    /// The absolute file path's real bytes, for its `file://` URL.
+    var pathBytes: [UInt8]
+    /// The path below the searched folder, used as the photo's id (shown as ``path`` is).
     var relativePath: String
     /// The recognised format.
     var format: ImageFormat
@@ -18,13 +20,36 @@ struct LocalFile: Sendable {
         guard let format = record.format else { return nil }
         relativePath = record.relativePath
         path = root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
+        pathBytes = Array((root.hasSuffix("/") ? root : root + "/").utf8) + record.path
         self.format = format
         modified = record.modified
         metadata = record.metadata
     }
 
-    /// The file's URL; made only for the files shown, since building URLs is not free.
-    var url: URL { URL(fileURLWithPath: path) }
+    /// The file's URL, its real bytes percent-encoded; made only for the files shown, since
+    /// building URLs is not free.
+    var url: URL {
+        guard String(validating: pathBytes, as: UTF8.self) == nil else { return URL(fileURLWithPath: path) }
+        return URL(string: "file://" + Self.percentEncoded(pathBytes)) ?? URL(fileURLWithPath: path)
+    }
+
+    /// `bytes` with every byte but letters, digits, `-._~` and `/` written as `%XX`.
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 3)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                output.append(byte)
+            default:
+                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
 
     /// "harbor-lighthouse-dusk.jpg" → "harbor-lighthouse-dusk"; a leading dot is not an extension.
     static func stem(of name: Substring) -> Substring {

@@ -35,14 +35,16 @@ struct LocalFolderProvider: PhotoProvider {
         logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let rootPath = root.standardizedFileURL.path
         let filters = request.filters
-        let keep: (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
-        let chosen: [LocalFile]
-        switch request.operation {
-        case .search(let query):
-            chosen = report.catalog.search(
-                MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
-        case .popular:
-            chosen = report.catalog.popular(limit: request.limit, root: rootPath, keep: keep)
+        let keep: @Sendable (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
+        let catalog = report.catalog
+        // Scoring runs on every core, so it runs off Swift's pool.
+        let chosen = try await BlockingWork.run { _ -> [LocalFile] in
+            switch request.operation {
+            case .search(let query):
+                catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
+            case .popular:
+                catalog.popular(limit: request.limit, root: rootPath, keep: keep)
+            }
         }
         return chosen.map(photo)
     }
@@ -53,7 +55,7 @@ struct LocalFolderProvider: PhotoProvider {
         let location = metadata?.latitude.flatMap { latitude in
             metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
         }
-        return Photo(
+        let photo = Photo(
             provider: name, id: file.relativePath, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
@@ -62,5 +64,6 @@ struct LocalFolderProvider: PhotoProvider {
             license: metadata?.rights.license, popularity: Popularity(rating: metadata?.rating), location: location,
             filePath: file.path
         ).attributed()
+        return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown
     }
 }

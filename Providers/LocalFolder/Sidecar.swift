@@ -12,10 +12,10 @@ struct Sidecar: Sendable, Equatable {
     /// Larger sidecars are not read: real ones are a few kilobytes, with a preview a few hundred.
     static let maximumSize = FileBytes.budget
 
-    /// Whether `name` is a sidecar's: it ends in `.xmp`, in any case. Asked of every file
-    /// listed, so it compares bytes and allocates nothing.
-    static func isSidecar(_ name: String) -> Bool {
-        name.utf8.count > 4 && zip(name.utf8.suffix(4), ".xmp".utf8).allSatisfy { $0 | 0x20 == $1 }
+    /// Whether `name` (bytes of a file name or path) is a sidecar's: it ends in `.xmp`, in any
+    /// case. Asked of every file listed, so it compares bytes and allocates nothing.
+    static func isSidecar(_ name: some Collection<UInt8>) -> Bool {
+        name.count > 4 && zip(name.suffix(4), ".xmp".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// `metadata` (the photo's own, or why it could not be read) with the sidecar's fields merged
@@ -62,25 +62,28 @@ extension FolderListing {
     /// photos. `photo.jpg.xmp` is preferred to `photo.xmp`; one `photo.xmp` serves every
     /// `photo.*` beside it (a RAW file and its JPEG).
     mutating func attachSidecars() {
-        var sidecars: [String: File] = [:]  // by relative path without ".xmp"
+        var sidecars: [[UInt8]: File] = [:]  // by relative path without ".xmp"
         files.removeAll { file in
             guard Sidecar.isSidecar(file.relative) else { return false }
-            sidecars[String(file.relative.dropLast(4))] = file
+            sidecars[Array(file.relative.dropLast(4))] = file
             return true
         }
         guard !sidecars.isEmpty else { return }
         for index in files.indices {
             let relative = files[index].relative
-            let name = relative.split(separator: "/").last ?? Substring(relative)
-            let extensionLength = name.count - LocalFile.stem(of: name).count
+            let name = relative.split(separator: UInt8(ascii: "/")).last ?? relative[...]
+            let extensionLength =
+                name.count - (name.lastIndex(of: UInt8(ascii: ".")).map { $0 - name.startIndex } ?? name.count)
             // A name without an extension: only `name.xmp` can be its sidecar, the first lookup.
             guard
                 let found = sidecars[relative]
-                    ?? (extensionLength > 0 ? sidecars[String(relative.dropLast(extensionLength))] : nil)
+                    ?? (extensionLength > 0 && extensionLength < name.count
+                        ? sidecars[Array(relative.dropLast(extensionLength))] : nil)
             else { continue }
-            let sidecarName = found.relative.split(separator: "/").last.map(String.init) ?? found.relative
+            let sidecarName = found.relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? found.relative
             files[index].sidecar = Sidecar(
-                name: sidecarName, size: found.size, modifiedNanoseconds: found.modifiedNanoseconds)
+                name: String(decoding: sidecarName, as: UTF8.self), size: found.size,
+                modifiedNanoseconds: found.modifiedNanoseconds)
         }
     }
 }

@@ -22,7 +22,8 @@ struct OpenverseProvider: PhotoProvider {
                 .apiCall(url, for: request, context: context), source: "Openverse")
             let list = try read(response, maxResults: options.pageSize)
             return FetchedPage(
-                photos: list.results.elements.map { OpenversePhotoMapping.photo($0, provider: name) },
+                checking: list.results.elements.map { OpenversePhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: list.pageCount,
                 totalAvailable: list.resultCount)
         }

@@ -58,11 +58,10 @@ struct OpenverseImage: Decodable {
         licenseVersion = try? container.decodeIfPresent(String.self, forKey: .licenseVersion)
         licenseURL = try? container.decodeIfPresent(String.self, forKey: .licenseURL)
         tags = (try? container.decodeIfPresent([OpenverseTag].self, forKey: .tags)).flatMap { $0 }
-        // Sizes no Int holds (1e19), fractions and negatives are unknown rather than a failed page.
-        width = (try? container.decodeIfPresent(Int.self, forKey: .width)).flatMap { $0.flatMap { $0 > 0 ? $0 : nil } }
-        height = (try? container.decodeIfPresent(Int.self, forKey: .height)).flatMap {
-            $0.flatMap { $0 > 0 ? $0 : nil }
-        }
+        // Sizes no Int holds (1e19) and fractions are unknown rather than a failed page; negatives
+        // and zero are made unknown, with a note, by the page's check (FetchedPage(checking:)).
+        width = (try? container.decodeIfPresent(Int.self, forKey: .width)) ?? nil
+        height = (try? container.decodeIfPresent(Int.self, forKey: .height)) ?? nil
         mature = try? container.decodeIfPresent(Bool.self, forKey: .mature)
     }
 }

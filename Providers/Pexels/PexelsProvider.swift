@@ -23,7 +23,8 @@ struct PexelsProvider: PhotoProvider {
             let list = try read(response, maxPhotos: perPage)
             let photos = list.photos.elements
             return FetchedPage(
-                photos: photos.map { PexelsPhotoMapping.photo($0, provider: name) },
+                checking: photos.map { PexelsPhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: list.nextPage == nil ? page : nil, totalAvailable: list.totalResults)
         }
     }

@@ -37,8 +37,9 @@ struct PixabayProvider: PhotoProvider {
             let served = list.totalHits.map { min($0, PixabayRequests.resultCeiling) }
             return FetchedPage(
                 // A hit without its size cannot be known to pass the minimum Pixabay applied.
-                photos: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) }
+                checking: list.hits.elements.map { PixabayPhotoMapping.photo($0, provider: name) }
                     .filter { !sizeAtSource || ($0.width != nil && $0.height != nil) },
+                provider: name, logger: context.logger,
                 totalPages: served.map { ($0 + perPage - 1) / perPage },
                 totalAvailable: list.total ?? list.totalHits)
         }

@@ -26,12 +26,14 @@ struct UnsplashProvider: PhotoProvider {
                 let photos = try reader.feedPage(response, maxResults: perPage)
                 let total = UnsplashResponseReader.feedTotal(response)
                 return FetchedPage(
-                    photos: photos.map { UnsplashPhotoMapping.photo($0, provider: name) },
+                    checking: photos.map { UnsplashPhotoMapping.photo($0, provider: name) }, provider: name,
+                    logger: context.logger,
                     totalPages: total.map { $0 / perPage + ($0 % perPage == 0 ? 0 : 1) }, totalAvailable: total)
             }
             let list = try reader.searchPage(response, maxResults: perPage)
             return FetchedPage(
-                photos: list.results.elements.map { UnsplashPhotoMapping.photo($0, provider: name) },
+                checking: list.results.elements.map { UnsplashPhotoMapping.photo($0, provider: name) }, provider: name,
+                logger: context.logger,
                 totalPages: list.totalPages, totalAvailable: list.total)
         }
     }

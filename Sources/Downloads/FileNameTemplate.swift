@@ -50,7 +50,7 @@ package struct FileNameTemplate: Sendable {
             "id": photo.id,
             "title": nonEmpty(photo.title) ?? "untitled",
             "author": nonEmpty(photo.author) ?? "unknown",
-            "date": photo.takenAt.map(Self.day) ?? "undated",
+            "date": photo.takenAt?.day ?? "undated",  // the day as the source recorded it
             "license": photo.license?.id ?? "unknown-license",
         ]
         var parts = components.map { component -> String in
@@ -74,13 +74,5 @@ package struct FileNameTemplate: Sendable {
     private func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return text
-    }
-
-    private static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        let pad = { (value: Int?) in value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(parts.year.map(String.init) ?? "0000")-\(pad(parts.month))-\(pad(parts.day))"
     }
 }

@@ -34,7 +34,7 @@ package enum XMPSidecar {
             fields.append("   <cc:attributionURL rdf:resource=\"\(escaped(page))\"/>")
         }
         if let taken = photo.takenAt {
-            let date = ISO8601DateFormatter().string(from: taken)
+            let date = taken.description  // as recorded: with its offset when known, else a local time
             fields.append("   <photoshop:DateCreated>\(date)</photoshop:DateCreated>")
             fields.append("   <exif:DateTimeOriginal>\(date)</exif:DateTimeOriginal>")
         }

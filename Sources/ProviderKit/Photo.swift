@@ -24,8 +24,8 @@ public struct Photo: Sendable, Equatable {
     public var width: Int?
     /// Pixel height of the original, when known.
     public var height: Int?
-    /// When the photo was taken.
-    public var takenAt: Date?
+    /// When the photo was taken, as the source recorded it (with its UTC offset when known).
+    public var takenAt: DateTime?
     /// Keywords or tags.
     public var tags: [String]
     /// The licence the photo is published under.
@@ -55,7 +55,7 @@ public struct Photo: Sendable, Equatable {
         images: [PhotoImage] = [],
         width: Int? = nil,
         height: Int? = nil,
-        takenAt: Date? = nil,
+        takenAt: DateTime? = nil,
         tags: [String] = [],
         license: License? = nil,
         attribution: String? = nil,

@@ -1,21 +1,17 @@
 import Foundation
 
 extension SearchFilters {
-    /// The instant an ISO date names: `YYYY-MM-DD` (midnight UTC), `YYYY-MM-DDTHH:MM:SS` (UTC), or
-    /// with a zone (`Z`, `+02:00`); `nil` when `text` is none of these or out of range.
+    /// The instant an ISO date names: `YYYY-MM-DD` (midnight) or `YYYY-MM-DDTHH:MM:SS`, which
+    /// without a zone compare with a photo's local time (see ``DateTime/orderingDate``), or with
+    /// a zone (`Z`, `+02:00`); `nil` when `text` is none of these or out of range.
     public static func date(from text: String) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         let digitsAndDashes = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
         if text.count == 10, digitsAndDashes {
-            return DateTimeText.parse(text + "T00:00:00")
+            return DateTime.parse(text + "T00:00:00")?.orderingDate
         }
         guard text.count >= 19, text.count <= 40, text.contains("T") else { return nil }
-        if text.count == 19 { return DateTimeText.parse(text) }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        return DateTime.parse(text)?.orderingDate
     }
 
     /// The licence ids of the vocabulary every provider maps into (``LicenseCatalog/all``), for

@@ -65,9 +65,10 @@ public struct SearchFilters: Sendable, Equatable {
     public var minWidth: Int?
     /// The least pixel height.
     public var minHeight: Int?
-    /// The photo must be taken at or after this instant.
+    /// The photo must be taken at or after this instant. Compared with ``DateTime/orderingDate``:
+    /// a photo's instant where its offset is known, its local time (as if UTC) where not.
     public var takenAfter: Date?
-    /// The photo must be taken before this instant.
+    /// The photo must be taken before this instant, compared as ``takenAfter`` is.
     public var takenBefore: Date?
 
     /// Creates filters; with no arguments, none (every photo passes).
@@ -182,9 +183,9 @@ public struct SearchFilters: Sendable, Equatable {
         return true
     }
 
-    private func matchesTaken(_ takenAt: Date?) -> Bool {
+    private func matchesTaken(_ recorded: DateTime?) -> Bool {
         guard takenAfter != nil || takenBefore != nil else { return true }
-        guard let takenAt else { return false }
+        guard let takenAt = recorded?.orderingDate else { return false }
         if let takenAfter, takenAt < takenAfter { return false }
         if let takenBefore, takenAt >= takenBefore { return false }
         return true

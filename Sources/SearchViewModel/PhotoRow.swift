@@ -15,7 +15,7 @@ public struct PhotoRow: Sendable, Equatable {
     public let author: String
     /// Pixel size such as "4000×3000", or an empty string when unknown.
     public let dimensions: String
-    /// When the photo was taken, as "2024-05-01", or an empty string.
+    /// The day the photo was taken, as the source recorded it ("2024-05-01"), or an empty string.
     public let taken: String
     /// The provider instance that found it, e.g. "samples".
     public let provider: String
@@ -27,15 +27,15 @@ public struct PhotoRow: Sendable, Equatable {
     /// "flickr #2 ×1.0 .0161 + openverse #5 ×0.5 .0077".
     public let why: String
 
-    /// Creates the row for `ranked`; dates are shown in `timeZone`.
-    public init(_ ranked: RankedPhoto, timeZone: TimeZone = .current) {
+    /// Creates the row for `ranked`.
+    public init(_ ranked: RankedPhoto) {
         let photo = ranked.photo
         rank = ranked.rank
         score = String(format: "%.4f", ranked.score)
         title = Self.nonBlank(photo.title) ?? "Untitled"
         author = Self.nonBlank(photo.author) ?? ""
         dimensions = Self.dimensions(width: photo.width, height: photo.height)
-        taken = photo.takenAt.map { Self.day($0, in: timeZone) } ?? ""
+        taken = photo.takenAt?.day ?? ""
         provider = photo.provider
         license = Self.nonBlank(photo.license?.name) ?? ""
         location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
@@ -62,13 +62,6 @@ public struct PhotoRow: Sendable, Equatable {
         guard let text else { return nil }
         let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
-    }
-
-    private static func day(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }
 

@@ -34,11 +34,10 @@ package struct GalleryCell: Sendable, Equatable {
     /// The cell for `ranked` at `index`; `embeddedThumbnail` (a `data:` URI) replaces the image
     /// in the cell; `allowingFiles` lets `file:` URLs through (the gallery file only).
     package init(
-        _ ranked: RankedPhoto, index: Int, embeddedThumbnail: String? = nil, allowingFiles: Bool,
-        timeZone: TimeZone = .current
+        _ ranked: RankedPhoto, index: Int, embeddedThumbnail: String? = nil, allowingFiles: Bool
     ) {
         let photo = ranked.photo
-        let row = PhotoRow(ranked, timeZone: timeZone)
+        let row = PhotoRow(ranked)
         self.index = index
         title = row.title
         author = row.author

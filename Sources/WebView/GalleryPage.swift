@@ -45,8 +45,7 @@ package struct GalleryPage: Sendable {
     /// The gallery file for a finished search; `thumbnails` maps a photo's file path to the
     /// `data:` URI of its embedded thumbnail.
     package init(
-        file state: SearchState, thumbnails: [String: String] = [:], resources: PageResources,
-        timeZone: TimeZone = .current
+        file state: SearchState, thumbnails: [String: String] = [:], resources: PageResources
     ) {
         served = false
         query = state.request?.query ?? ""
@@ -56,7 +55,7 @@ package struct GalleryPage: Sendable {
         cells = state.results.enumerated().map { index, ranked in
             GalleryCell(
                 ranked, index: index, embeddedThumbnail: ranked.photo.filePath.flatMap { thumbnails[$0] },
-                allowingFiles: true, timeZone: timeZone)
+                allowingFiles: true)
         }
         let count = state.results.count
         let sources = Set(state.results.map(\.photo.provider)).count

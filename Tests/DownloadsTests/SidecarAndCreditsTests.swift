@@ -6,7 +6,7 @@ import Testing
 
 @Suite("XMP sidecars and CREDITS.md")
 struct SidecarAndCreditsTests {
-    static let taken = Date(timeIntervalSince1970: 1_600_000_000)
+    static let taken = DateTime.parse("2020-09-13T14:26:40+02:00")
 
     static func creditedPhoto(_ fixture: DownloadFixture) -> Photo {
         var photo = fixture.photo("c1", url: fixture.url("/img/c1"), title: "Harbor <at> dawn & \"fog\"")
@@ -46,7 +46,7 @@ struct SidecarAndCreditsTests {
         #expect(fields["XMP-xmpRights:WebStatement"] as? String == "https://creativecommons.org/licenses/by/4.0/")
         #expect(fields["XMP-cc:License"] as? String == "https://creativecommons.org/licenses/by/4.0/")
         #expect(fields["XMP-dc:Source"] as? String == "https://example.org/photos/c1?a=1&b=2")
-        #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 12:26:40Z")
+        #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 14:26:40+02:00")
     }
 
     @Test("CREDITS.md has one escaped line per photo whose licence asks for credit, across runs")

@@ -60,7 +60,8 @@ struct ExecProviderTests {
                 number: 1, provider: "plugin"))
         #expect(photo.id == "42")
         #expect(photo.images.map(\.size) == [.thumbnail, .large])
-        #expect(photo.takenAt == Date(timeIntervalSince1970: 1_588_327_200))
+        #expect(photo.takenAt?.description == "2020-05-01T10:00:00Z")
+        #expect(photo.takenAt?.instant == Date(timeIntervalSince1970: 1_588_327_200))
         #expect(photo.license == LicenseCatalog.cc0)
         let minimal = try #require(
             try PluginProtocol.photo(fromLine: Data(#"{"photo": {"id": "a"}}"#.utf8), number: 1, provider: "p"))

@@ -77,6 +77,7 @@ struct FiveHundredPxProviderTests {
         #expect(call["term"] == "harbor")
         #expect(call["rpp"] == "10")
         #expect(call["image_size"] == "3,4")
+        #expect(call["tags"] == "1")
         #expect(call["exclude"] == "Nude")
         #expect(call["page"] == "1")
     }
@@ -106,10 +107,20 @@ struct FiveHundredPxProviderTests {
         let safe = try await collect(SearchRequest(.search("harbor"), limit: 50), rpp: 5)
         #expect(safe.count == 17)
         #expect(!safe.contains { $0.id == "4910136" })
-        #expect(!safe.contains { $0.tags == ["Nude"] })
+        #expect(!safe.contains { $0.tags.contains("Nude") })
         let all = try await collect(SearchRequest(.search("harbor"), limit: 50), includeNSFW: true)
         #expect(all.count == 18)
         #expect(all.contains { $0.id == "4910136" })
+    }
+
+    @Test("tags are asked for: a result whose title lacks the term carries it in its tags")
+    func tagsAskedFor() async throws {
+        let photos = try await collect(SearchRequest(.search("lighthouse"), limit: 50))
+        #expect(photos.count == 17)  // every tenth of 180, less the NSFW and excluded ones
+        for photo in photos {
+            #expect(photo.title?.lowercased().contains("lighthouse") == false)
+            #expect(photo.tags.contains("lighthouse"))
+        }
     }
 
     @Test("a 500px photo becomes a Photo: https images, page URL, author, rating, views, category")
@@ -122,9 +133,10 @@ struct FiveHundredPxProviderTests {
         #expect(photo.pageURL == URL(string: "https://500px.com/photo/4910019/harbor-study-19-by-photographer-8"))
         #expect(photo.width == 3019 && photo.height == 2019)
         #expect(photo.popularity == Popularity(views: 1323, rating: 95.5, favorites: 39))
-        #expect(photo.tags == ["Night"])
+        #expect(photo.tags == ["harbor", "long walk", "Night"])  // its own tags, then its category
         #expect(photo.takenAt == FiveHundredPxPhotoMapping.date("2015-11-29T19:00:13-05:00"))
-        #expect(photo.takenAt == Date(timeIntervalSince1970: 1_448_841_613))
+        #expect(photo.takenAt?.description == "2015-11-29T19:00:13-05:00")
+        #expect(photo.takenAt?.instant == Date(timeIntervalSince1970: 1_448_841_613))
         #expect(photo.images.map(\.size) == [.thumbnail, .large])
         #expect(photo.images.allSatisfy { $0.url.scheme == "https" })
         #expect(photo.images[0].width == 280)

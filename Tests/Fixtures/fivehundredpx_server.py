@@ -2,12 +2,13 @@
 """A fake 500px v1 API on 127.0.0.1, shaped like 500px's documented responses.
 
 Prints its port, then serves until standard input closes. Routes under /v1:
-  GET /v1/photos?feature=…&sort=…&rpp=…&image_size=…&exclude=…&consumer_key=…&page=…
-  GET /v1/photos/search?term=…&rpp=…&image_size=…&exclude=…&consumer_key=…&page=…
+  GET /v1/photos?feature=…&sort=…&rpp=…&image_size=…&tags=…&exclude=…&consumer_key=…&page=…
+  GET /v1/photos/search?term=…&rpp=…&image_size=…&tags=…&exclude=…&consumer_key=…&page=…
 over 180 generated photos. Like the real API: `id` is a number; `rating` is a decimal or an
 integer; `description`, `taken_at` and `created_at` may be null; `image_url` is a string when
 one size is asked for and an array when several are; `images[]` carry size, url, https_url and
-format; `url` is a path; `exclude` takes category names and `filters.exclude` echoes their ids;
+format; `url` is a path; a search term matches names and tags, but `tags` (a list of strings) is
+sent only with `tags=1` (every tenth photo has "lighthouse" only in its tags); `exclude` takes category names and `filters.exclude` echoes their ids;
 some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
 
 Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "SERVER-ERROR" gets 500;
@@ -48,6 +49,7 @@ def make_photo(i):
         "status": 1, "created_at": f"2016-0{1 + i % 9}-1{i % 10}T0{i % 10}:27:16-05:00",
         "category": category, "location": None,
         "latitude": None if i % 3 else 45.0 + i / 100, "longitude": None if i % 3 else 7.0 + i / 100,
+        "tags": [word, "long walk"] + (["lighthouse"] if i % 10 == 3 else []),
         "taken_at": None if i % 6 == 0 else f"2015-1{i % 3}-2{i % 10}T19:00:13-05:00",
         "hi_res_uploaded": 0, "for_sale": False, "width": 3000 + i, "height": 2000 + i,
         "votes_count": 40 + i, "favorites_count": 20 + i, "comments_count": i % 7, "nsfw": i % 17 == 0,
@@ -130,7 +132,8 @@ class Handler(BaseHTTPRequestHandler):
             term = query.get("term", "").lower()
             if not term:
                 return self.error(400, "A term, tag or geo is required")
-            found = [p for p in PHOTOS if all(w in p["name"].lower() for w in term.split())]
+            found = [p for p in PHOTOS
+                     if all(w in p["name"].lower() or w in [t.lower() for t in p["tags"]] for w in term.split())]
         else:
             return self.error(404, "Not Found")
         excluded = [cid for cid, name in CATEGORIES.items()
@@ -141,6 +144,8 @@ class Handler(BaseHTTPRequestHandler):
         total_pages = -(-len(found) // rpp)
         sizes = [int(s) for s in query.get("image_size", "3").split(",") if s.strip()]
         chunk = [with_images(p, sizes) for p in found[(page - 1) * rpp:page * rpp]]
+        if query.get("tags") != "1":
+            chunk = [{k: v for k, v in p.items() if k != "tags"} for p in chunk]
         body = {"current_page": page, "total_pages": total_pages, "total_items": len(found),
                 "filters": {"category": False, "exclude": excluded}, "photos": chunk}
         if url.path == "/v1/photos":

@@ -150,6 +150,11 @@ class Handler(BaseHTTPRequestHandler):
                 photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
                 return self.answer(query, {"photos": photos, "stat": "ok"})
             return self.fail(query, 100, f"Invalid API Key (no such key in {request_line})")
+        if text == "impossible":  # empty and blank ids, a negative size, as seen from the real API
+            photo = [dict(make_photo(1), id=""), dict(make_photo(2), id=" "),
+                     dict(make_photo(3), o_width="-5", width_o="-5", views="-1")]
+            photos = {"page": 1, "pages": 1, "perpage": 100, "total": "3", "photo": photo}
+            return self.answer(query, {"photos": photos, "stat": "ok"})
         if text == "server-error":
             return self.send(500, "<html><body>Internal Server Error</body></html>", "text/html")
         if text == "not-found":

@@ -129,6 +129,25 @@ struct LocalIndexTests {
         #expect(lying.ids == ["a/harbour-one.jpg", "harbour-plain.jpg"])
     }
 
+    @Test("a date taken keeps its offset, or its lack of one, through the index")
+    func datesRoundTrip() throws {
+        defer { cleanUp() }
+        var records: [UInt8] = []
+        for (name, text) in [("a.jpg", "2021-04-11T15:47:53-05:00"), ("b.jpg", "2021-04-11T15:47:53")] {
+            var metadata = ImageMetadata(format: "jpeg")
+            metadata.takenAt = DateTime.parse(text)
+            IndexRecord.append(
+                relativePath: Array(name.utf8), size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
+                to: &records)
+        }
+        let second = try #require(IndexRecord.validLength(at: 0, in: records.withUnsafeBytes { $0 }))
+        let catalog = FolderCatalog(records: records, offsets: [0, second])
+        let files = catalog.popular(limit: 2, root: "/r")
+        // Newest first: 20:47:53 UTC, then the local 15:47:53.
+        #expect(
+            files.map { $0.metadata?.takenAt?.description } == ["2021-04-11T15:47:53-05:00", "2021-04-11T15:47:53"])
+    }
+
     @Test("infinities and NaNs in a well-sealed index are read as absent: no output format can carry them")
     func nonFiniteNumbers() throws {
         defer { cleanUp() }
@@ -136,11 +155,17 @@ struct LocalIndexTests {
         metadata.rating = .infinity
         metadata.latitude = .nan
         metadata.longitude = -.infinity
-        metadata.takenAt = Date(timeIntervalSince1970: .infinity)
+        metadata.takenAt = DateTime.parse("2021-04-11T15:47:53")
         var records: [UInt8] = []
         IndexRecord.append(
-            relativePath: "harbour.jpg", size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
+            relativePath: Array("harbour.jpg".utf8), size: 1, modifiedNanoseconds: 1, format: .jpeg, metadata: metadata,
             to: &records)
+        // The date taken: an infinite sort key in the header, a reading past year 9999 in the metadata.
+        withUnsafeBytes(of: Double.infinity.bitPattern.littleEndian) { records.replaceSubrange(40..<48, with: $0) }
+        let searchLength = Int(records[8]) | Int(records[9]) << 8
+        // After the format, three absent numbers and the reading's presence flag.
+        let reading = IndexRecord.headerSize + "harbour.jpg".utf8.count + searchLength + 12 + 3 + 1
+        withUnsafeBytes(of: Int64.max.littleEndian) { records.replaceSubrange(reading..<reading + 8, with: $0) }
         var file = LocalIndex.header(root: "/r", count: 1)
         let sum = LocalIndex.checksum(head: file, records: records)
         file += records

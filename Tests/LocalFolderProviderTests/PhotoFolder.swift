@@ -1,4 +1,5 @@
 import Foundation
+import LocalFolderProvider
 import Logging
 import ProviderKit
 import ProviderTesting
@@ -44,6 +45,13 @@ struct PhotoFolder {
         logger.logLevel = .debug
         context.logger = logger
         return context
+    }
+
+    /// Searches the folder for `query` with a provider that logs at `--verbose` level into `logs`.
+    func verboseSearch(_ query: String, logs: CapturingLogHandler.Store, limit: Int = 50) async throws -> [Photo] {
+        let provider = try LocalFolderFactory().makeProvider(
+            name: "local", options: .init(path: url.path), context: verboseContext(logs: logs))
+        return try await ProviderConformance.collect(provider, SearchRequest(.search(query), limit: limit))
     }
 
     /// Writes `data` at `relativePath`, creating folders.

@@ -1,5 +1,6 @@
 import FlickrProvider
 import Foundation
+import Logging
 import ProviderKit
 import ProviderTesting
 import SearchViewModel
@@ -147,6 +148,22 @@ struct OpenverseProviderTests {
         }
     }
 
+    @Test("impossible sizes are unknown and photos without an id are dropped, each noted for --verbose")
+    func impossibleValues() async throws {
+        let logs = CapturingLogHandler.Store()
+        var context = ProviderConformance.makeContext(logs: logs)
+        context.logger.logLevel = .debug
+        let provider = try OpenverseFactory().makeProvider(
+            name: "openverse", options: .init(endpoint: server.url("/v1")), context: context)
+        let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("impossible"), limit: 10))
+        #expect(photos.map(\.id) == ["good"])
+        #expect(photos.first?.width == nil && photos.first?.height == nil)
+        #expect(photos.first?.images.allSatisfy { $0.width == nil && $0.height == nil } == true)
+        #expect(logs.all.filter { $0.contains("openverse: a photo without an id was dropped") }.count == 2)
+        #expect(logs.all.contains { $0.contains("width -9223372036854775808 is impossible; taken as unknown") })
+        #expect(logs.all.contains { $0.contains("height 0 is impossible; taken as unknown") })
+    }
+
     @Test("there is no popular feed, and an empty query sends nothing")
     func noPopularNoEmptyQuery() async throws {
         #expect(try provider().supportsPopular == false)
@@ -164,7 +181,8 @@ struct OpenverseProviderTests {
         let list = try reader.read(HTTPResponse(status: 200, body: Data(page.utf8)), maxResults: 1)
         #expect(list.resultCount == nil && list.pageCount == nil && list.page == nil)
         #expect(list.results.elements.map(\.id) == ["a"])  // only as many as asked for are decoded
-        let photo = OpenversePhotoMapping.photo(try #require(list.results.elements.first), provider: "o")
+        let mapped = OpenversePhotoMapping.photo(try #require(list.results.elements.first), provider: "o")
+        let photo = try #require(mapped.withoutImpossibleValues().photo)  // as every page is checked
         #expect(photo.width == nil && photo.height == nil && photo.tags.isEmpty)
     }
 }

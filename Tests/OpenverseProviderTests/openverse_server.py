@@ -7,7 +7,8 @@ Prints its port, then serves until standard input closes. 60 images from "flickr
 landing URL. Like the real API: page_size above 20 without a token is a 401; mature results
 are left out unless mature=true; errors are {"detail": …}. The query "throttle" gets 429,
 "broken" a truncated body, "slow" (and the path /v1-slow/images/) an answer after 30 s (/stats notes in "aborted" when the client
-hung up first). GET /stats lists the calls made.
+hung up first). "impossible" gets what the real API was seen to send: a width of
+-9223372036854775808, a height of 0, empty and blank ids. GET /stats lists the calls made.
 """
 import os
 import json
@@ -98,6 +99,10 @@ class Handler(BaseHTTPRequestHandler):
         if q == "throttle":
             return self.send(429, {"detail": "Request was throttled. Expected available in 86400 seconds."},
                              [("Retry-After", "86400")])
+        if q == "impossible":
+            good = dict(IMAGES[0], id="good", width=-9223372036854775808, height=0)
+            return self.send(200, {"result_count": 3, "page_count": 1, "page": 1, "results": [
+                dict(IMAGES[1], id=""), dict(IMAGES[2], id="  "), good]})
         if q == "broken":
             return self.send(200, '{"result_count": 3, "page_count": 1, "results": [{"id": "x", "ti')
         page_size = int(query.get("page_size", "20"))

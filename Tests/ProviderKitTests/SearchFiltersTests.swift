@@ -13,9 +13,11 @@ struct SearchFiltersTests {
         requiresAttribution: true)
 
     private func photo(
-        license: License? = nil, width: Int? = nil, height: Int? = nil, takenAt: Date? = nil
+        license: License? = nil, width: Int? = nil, height: Int? = nil, takenAt: Date? = nil, recorded: DateTime? = nil
     ) -> Photo {
-        Photo(provider: "p", id: "1", width: width, height: height, takenAt: takenAt, license: license)
+        Photo(
+            provider: "p", id: "1", width: width, height: height,
+            takenAt: recorded ?? takenAt.flatMap { DateTime(utc: $0) }, license: license)
     }
 
     @Test("no filters pass every photo, even one that knows nothing")
@@ -77,6 +79,10 @@ struct SearchFiltersTests {
         #expect(filters.matches(photo(takenAt: day.addingTimeInterval(86399))))
         #expect(!filters.matches(photo(takenAt: day.addingTimeInterval(86400))))
         #expect(!filters.matches(photo(takenAt: day.addingTimeInterval(-1))))
+        // Without an offset the photo's local time is compared; with one, its instant.
+        #expect(filters.matches(photo(recorded: DateTime.parse("2024-05-01T23:30:00"))))
+        #expect(!filters.matches(photo(recorded: DateTime.parse("2024-05-01T23:30:00-05:00"))))
+        #expect(filters.matches(photo(recorded: DateTime.parse("2024-05-02T01:00:00+02:00"))))
         #expect(!filters.matches(photo()))
     }
 

@@ -43,7 +43,7 @@ struct CommandLineTests {
         #expect((first["score"] as? Double ?? 0) > 0.016)
         #expect(first["path"] as? String == workspace.url.appendingPathComponent("photos/city/bridge-fog.jpg").path)
         #expect((first["page_url"] as? String)?.hasPrefix("file:///") == true)
-        #expect(first["taken_at"] as? String == "2023-11-05T07:30:18Z")  // DateTimeOriginal, no offset recorded
+        #expect(first["taken_at"] as? String == "2023-11-05T07:30:18")  // DateTimeOriginal, no offset recorded: local
         #expect(first["title"] as? String == "Bridge in the fog")
         // The samples state "CC0 1.0 (public domain dedication)" in their EXIF Copyright.
         #expect((first["license"] as? [String: Any])?["id"] as? String == "CC0-1.0")

@@ -42,7 +42,7 @@ import Testing
             images: [
                 PhotoImage(size: .thumbnail, url: URL(string: "https://img.example.org/t.jpg")!),
                 PhotoImage(size: .large, url: URL(string: "https://img.example.org/l.jpg")!),
-            ], width: 4000, height: 3000, takenAt: Date(timeIntervalSince1970: 1_700_000_000), tags: ["sea", "dusk"],
+            ], width: 4000, height: 3000, takenAt: DateTime.parse("2023-11-14T22:13:20Z"), tags: ["sea", "dusk"],
             license: LicenseCatalog.license(id: "CC-BY-4.0"), attribution: "“Harbor” by Ann")
         let statuses = [
             ProviderStatus(name: "commons", typeName: "commons", phase: .ok, count: 1, duration: .milliseconds(120)),
@@ -50,7 +50,7 @@ import Testing
             ProviderStatus(name: "500px", typeName: "500px", phase: .skipped, message: "no API key"),
         ]
         let model = GalleryPage(
-            file: Self.state([photo], providers: statuses), resources: Self.resources, timeZone: .gmt)
+            file: Self.state([photo], providers: statuses), resources: Self.resources)
         let cell = try #require(model.cells.first)
         #expect(cell.thumb == "https://img.example.org/t.jpg")
         #expect(cell.full == "https://img.example.org/l.jpg")

@@ -31,16 +31,26 @@ struct FolderCatalog: Sendable {
     }
 
     /// The image files `matcher` matches that `keep` accepts, best first (equal scores by path), at most `limit`.
+    ///
+    /// Records are scored on every core (threads of their own): call it off Swift's pool.
     func search(
         _ matcher: MetadataMatcher, limit: Int, root: String, keep: (LocalFile) -> Bool = { _ in true }
     ) -> [LocalFile] {
-        withRecords { record in
-            var scored: [(score: Double, position: Int)] = []
-            for position in offsets.indices {
-                let candidate = record(position)
-                guard candidate.format != nil, let score = matcher.score(candidate.searchText) else { continue }
-                scored.append((score, position))
+        let chunkSize = 4096
+        let catalog = self
+        let chunks = concurrentMap((offsets.count + chunkSize - 1) / chunkSize) { chunk in
+            catalog.withRecords { record in
+                var scored: [(score: Double, position: Int)] = []
+                for position in chunk * chunkSize..<min(catalog.offsets.count, (chunk + 1) * chunkSize) {
+                    let candidate = record(position)
+                    guard candidate.format != nil, let score = matcher.score(candidate.searchText) else { continue }
+                    scored.append((score, position))
+                }
+                return scored
             }
+        }
+        return withRecords { record in
+            var scored = chunks.flatMap { $0 ?? [] }
             scored.sort { a, b in
                 a.score != b.score
                     ? a.score > b.score : record(a.position).path.lexicographicallyPrecedes(record(b.position).path)

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Appends the index's little-endian encoding of numbers, text and metadata.
 struct IndexWriter {
@@ -38,7 +39,8 @@ struct IndexWriter {
         optionalInt(metadata.width)
         optionalInt(metadata.height)
         optionalInt(metadata.orientation)
-        optionalDouble(metadata.takenAt?.timeIntervalSince1970)
+        optionalInt(metadata.takenAt.map { Int($0.localSeconds) })  // the reading, then its offset
+        optionalInt(metadata.takenAt?.utcOffsetSeconds)
         optionalString(metadata.cameraMake)
         optionalString(metadata.cameraModel)
         optionalDouble(metadata.latitude)
@@ -120,7 +122,9 @@ struct IndexReader {
         metadata.width = try optional(integer)
         metadata.height = try optional(integer)
         metadata.orientation = try optional(integer)
-        metadata.takenAt = try optional(double).flatMap(finite).map { Date(timeIntervalSince1970: $0) }
+        let takenLocal = try optional(integer)
+        let takenOffset = try optional(integer)
+        metadata.takenAt = takenLocal.flatMap { DateTime(localSeconds: Int64($0), utcOffsetSeconds: takenOffset) }
         metadata.cameraMake = try optional(text)
         metadata.cameraModel = try optional(text)
         metadata.latitude = try optional(double).flatMap(finite)

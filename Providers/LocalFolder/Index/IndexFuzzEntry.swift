@@ -12,7 +12,8 @@ enum IndexFuzzEntry {
             }
         }
         _ = catalog.popular(limit: 50, root: root)
-        _ = IndexMatch.reusable([FolderListing.File(relative: "a.jpg", size: 1, modifiedNanoseconds: 1)], in: catalog)
+        _ = IndexMatch.reusable(
+            [FolderListing.File(relative: Array("a.jpg".utf8), size: 1, modifiedNanoseconds: 1)], in: catalog)
     }
 
     static let root = "/fuzz"

@@ -17,9 +17,7 @@ enum IndexMatch {
             var byPath: [UInt64: Int]?
             var expected = 0
             return files.map { file -> Int? in
-                var relative = file.relative
-                return relative.withUTF8 { path -> Int? in
-                    let bytes = UnsafeRawBufferPointer(path)
+                file.relative.withUnsafeBytes { bytes -> Int? in
                     var position: Int?
                     if expected < previous.offsets.count, equal(record(expected).path, bytes) {
                         position = expected

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// One file's record in a folder's index: what the walk compares (path, size, modification
 /// time), what a search scans (``SearchText``, rating, date) without decoding anything, and
@@ -6,9 +7,9 @@ import Foundation
 ///
 /// Layout, little-endian: a 72-byte header (record length, path length, search-text length,
 /// metadata length as UInt32; size and modification time in nanoseconds as Int64; rating and
-/// date taken as Double, NaN when unknown; format code; flags; padding; the XMP sidecar's size,
-/// -1 for none, and modification time as Int64), then the relative path, the search text and
-/// the metadata.
+/// date taken (its ``DateTime/orderingSeconds``) as Double, NaN when unknown; format code; flags;
+/// padding; the XMP sidecar's size, -1 for none, and modification time as Int64), then the
+/// relative path, the search text and the metadata.
 struct IndexRecord {
     static let headerSize = 72
 
@@ -35,13 +36,15 @@ struct IndexRecord {
 
     /// Appends the record of one file to `output`.
     static func append(
-        relativePath: String, size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
+        relativePath: [UInt8], size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
         metadata: ImageMetadata?, sidecar: Sidecar? = nil, to output: inout [UInt8]
     ) {
-        let search = format == nil ? [] : SearchText.encode(relativePath: relativePath, metadata: metadata)
+        let search =
+            format == nil
+            ? [] : SearchText.encode(relativePath: String(decoding: relativePath, as: UTF8.self), metadata: metadata)
         var encoded = IndexWriter()
         if let metadata { encoded.metadata(metadata) }
-        let path = relativePath.utf8
+        let path = relativePath
         let length = headerSize + path.count + search.count + encoded.output.count
         var header = IndexWriter()
         header.u32(UInt32(length))
@@ -51,7 +54,7 @@ struct IndexRecord {
         header.u64(UInt64(bitPattern: size))
         header.u64(UInt64(bitPattern: modifiedNanoseconds))
         header.u64((metadata?.rating ?? .nan).bitPattern)
-        header.u64((metadata?.takenAt?.timeIntervalSince1970 ?? .nan).bitPattern)
+        header.u64((metadata?.takenAt.map { Double($0.orderingSeconds) } ?? .nan).bitPattern)
         header.output.append(format.map(code) ?? 0)
         header.output.append(metadata == nil ? 0 : hasMetadata)
         header.output += repeatElement(0, count: Offset.sidecarSize - header.output.count)
@@ -111,6 +114,7 @@ struct IndexRecord {
         UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<Self.headerSize + u32(Offset.pathLength)])
     }
 
+    /// The relative path as text; bytes that are not UTF-8 become U+FFFD.
     var relativePath: String { String(decoding: path, as: UTF8.self) }
 
     /// The ``SearchText``.

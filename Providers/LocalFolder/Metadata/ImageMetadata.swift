@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// What Viewfinder reads from an image file's headers and metadata segments.
 ///
@@ -12,8 +13,8 @@ public struct ImageMetadata: Sendable, Equatable {
     public var height: Int?
     /// EXIF orientation, 1–8.
     public var orientation: Int?
-    /// DateTimeOriginal, with its offset when the file records one (otherwise read as UTC).
-    public var takenAt: Date?
+    /// DateTimeOriginal, with its offset when the file records one (otherwise a local time).
+    public var takenAt: DateTime?
     /// Camera maker.
     public var cameraMake: String?
     /// Camera model.

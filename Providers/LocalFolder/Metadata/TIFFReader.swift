@@ -26,7 +26,7 @@ enum TIFFReader {
         }
         var walk = Walk(reader: reader, isWholeFile: isWholeFile)
         walk.read(directoryAt: ifd0Offset, into: &metadata)
-        if let dateTime = walk.dateTime, let date = ExifDate.parse(dateTime, offset: walk.offsetTime) {
+        if let dateTime = walk.dateTime, let date = DateTime.parse(dateTime, offset: walk.offsetTime) {
             metadata.takenAt = date
         }
     }
@@ -204,18 +204,5 @@ enum TIFFReader {
             }
             return total
         }
-    }
-}
-
-/// EXIF's "YYYY:MM:DD HH:MM:SS" with an optional "+HH:MM" offset (read as UTC without one).
-enum ExifDate {
-    static func parse(_ text: String, offset: String?) -> Date? {
-        var seconds = 0
-        if let offset = offset.flatMap(MetadataText.clean), offset.count == 6,
-            let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2))
-        {
-            seconds = (hours * 3600 + minutes * 60) * (offset.hasPrefix("-") ? -1 : 1)
-        }
-        return DateTimeText.parse(text, utcOffsetSeconds: seconds)
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
+import ProviderKit
 
 /// XMP's date-time, "YYYY-MM-DDThh:mm[:ss[.s]][Z|±hh:mm]", read as EXIF's date-time with its offset;
 /// also EXIF's own "YYYY:MM:DD hh:mm:ss", which darktable writes in its sidecars. A date without
 /// a time is not a moment a photo was taken at: `nil`.
 enum XMPDate {
-    static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> DateTime? {
         guard let clean = MetadataText.clean(text) else { return nil }
         let parts = clean.split(separator: "T", maxSplits: 1)
-        guard parts.count == 2 else { return clean.contains(" ") ? ExifDate.parse(clean, offset: nil) : nil }
+        guard parts.count == 2 else { return clean.contains(" ") ? DateTime.parse(clean, offset: nil) : nil }
         var time = parts[1]
         var offset: String?
         if time.hasSuffix("Z") {
@@ -22,7 +23,7 @@ enum XMPDate {
         guard fields.count == 3 else { return nil }
         let seconds = fields[2].prefix { $0 != "." }  // fractions of a second are dropped, as EXIF has none
         let date = parts[0].replacingOccurrences(of: "-", with: ":")
-        return ExifDate.parse("\(date) \(fields[0]):\(fields[1]):\(seconds)", offset: offset)
+        return DateTime.parse("\(date) \(fields[0]):\(fields[1]):\(seconds)", offset: offset)
     }
 }
 

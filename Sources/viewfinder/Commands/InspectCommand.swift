@@ -92,7 +92,7 @@ struct InspectJSON: Encodable {
         try container.encode(metadata.width, forKey: .width)
         try container.encode(metadata.height, forKey: .height)
         try container.encode(metadata.orientation, forKey: .orientation)
-        try container.encode(metadata.takenAt.map { $0.formatted(.iso8601) }, forKey: .takenAt)
+        try container.encode(metadata.takenAt?.description, forKey: .takenAt)
         try container.encode(metadata.cameraMake, forKey: .cameraMake)
         try container.encode(metadata.cameraModel, forKey: .cameraModel)
         try container.encode(metadata.latitude, forKey: .latitude)
@@ -115,7 +115,7 @@ struct InspectJSON: Encodable {
             ("format", metadata.format),
             ("size", metadata.width.flatMap { width in metadata.height.map { "\(width)×\($0)" } }),
             ("orientation", metadata.orientation.map(String.init)),
-            ("taken", metadata.takenAt.map { $0.formatted(.iso8601) }),
+            ("taken", metadata.takenAt?.description),
             ("camera", camera.isEmpty ? nil : camera),
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
             ("title", metadata.title), ("description", metadata.description),

@@ -74,7 +74,7 @@ enum SearchJSON {
             thumbnailURL = smallest == largest ? nil : smallest?.url.absoluteString
             width = photo.width
             height = photo.height
-            takenAt = photo.takenAt.map { $0.formatted(.iso8601) }
+            takenAt = photo.takenAt?.description
             tags = photo.tags
             license = photo.license.map(LicenseJSON.init)
             attribution = photo.attribution

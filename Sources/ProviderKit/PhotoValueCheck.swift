@@ -1,0 +1,68 @@
+import Logging
+
+extension Photo {
+    /// The photo with the values no photo can have made unknown, and what was wrong, or `nil`
+    /// for a photo that cannot be kept at all (an id that is empty or only white space, which
+    /// nothing can name or tell apart).
+    ///
+    /// Impossible: a width or height outside 1…``SearchFilters/maximumPixels`` (a source's
+    /// `-9223372036854775808` or `0`), a negative count of views or favourites, a rating that
+    /// is not a finite number, a position off the globe.
+    public func withoutImpossibleValues() -> (photo: Photo?, problems: [String]) {
+        guard id.contains(where: { !$0.isWhitespace }) else { return (nil, ["a photo without an id was dropped"]) }
+        var photo = self
+        var problems: [String] = []
+        func side(_ value: Int?, _ name: String) -> Int? {
+            guard let value, !(1...SearchFilters.maximumPixels).contains(value) else { return value }
+            problems.append("photo \(id.prefix(40).debugDescription): \(name) \(value) is impossible; taken as unknown")
+            return nil
+        }
+        photo.width = side(width, "width")
+        photo.height = side(height, "height")
+        for index in photo.images.indices {
+            photo.images[index].width = side(images[index].width, "image width")
+            photo.images[index].height = side(images[index].height, "image height")
+        }
+        func count(_ value: Int?, _ name: String) -> Int? {
+            guard let value, value < 0 else { return value }
+            problems.append("photo \(id.prefix(40).debugDescription): \(name) \(value) is impossible; taken as unknown")
+            return nil
+        }
+        photo.popularity.views = count(popularity.views, "views")
+        photo.popularity.favorites = count(popularity.favorites, "favorites")
+        if let rating = popularity.rating, !rating.isFinite {
+            problems.append("photo \(id.prefix(40).debugDescription): rating \(rating) is impossible; taken as unknown")
+            photo.popularity.rating = nil
+        }
+        if let location,
+            !(location.latitude.isFinite && location.longitude.isFinite
+                && abs(location.latitude) <= 90 && abs(location.longitude) <= 180)
+        {
+            problems.append("photo \(id.prefix(40).debugDescription): a position off the globe; taken as unknown")
+            photo.location = nil
+        }
+        return (photo, problems)
+    }
+}
+
+extension FetchedPage {
+    /// A page of the source's `photos` with impossible values made unknown and photos without
+    /// an id dropped (``Photo/withoutImpossibleValues()``), each noted in `logger` for
+    /// `--verbose` as `provider: …`. ``sourceCount`` counts what the source sent, so dropped
+    /// photos never end paging early.
+    public init(
+        checking photos: [Photo], provider: String, logger: Logger, totalPages: Int? = nil, totalAvailable: Int? = nil,
+        sourceCount: Int? = nil
+    ) {
+        var kept: [Photo] = []
+        kept.reserveCapacity(photos.count)
+        for photo in photos {
+            let (checked, problems) = photo.withoutImpossibleValues()
+            for problem in problems { logger.debug("\(provider): \(problem)") }
+            if let checked { kept.append(checked) }
+        }
+        self.init(
+            photos: kept, totalPages: totalPages, totalAvailable: totalAvailable,
+            sourceCount: sourceCount ?? photos.count)
+    }
+}

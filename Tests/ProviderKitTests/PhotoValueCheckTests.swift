@@ -1,0 +1,34 @@
+import Foundation
+import ProviderKit
+import Testing
+
+@Suite("Impossible values in a provider's photos")
+struct PhotoValueCheckTests {
+    @Test("a photo whose id is empty or white space is dropped", arguments: ["", " ", "\t\n"])
+    func blankIDs(id: String) {
+        let (photo, problems) = Photo(provider: "p", id: id).withoutImpossibleValues()
+        #expect(photo == nil && problems == ["a photo without an id was dropped"])
+    }
+
+    @Test("impossible sizes, counts, ratings and positions become unknown; possible ones stay")
+    func impossibleFields() throws {
+        let url = try #require(URL(string: "https://e.org/a.jpg"))
+        let hostile = Photo(
+            provider: "p", id: "a", images: [PhotoImage(size: .large, url: url, width: 0, height: 480)],
+            width: Int.min, height: 2_000_000,
+            popularity: Popularity(views: -1, rating: .nan, favorites: -3),
+            location: GeoLocation(latitude: .infinity, longitude: 10))
+        let (checked, problems) = hostile.withoutImpossibleValues()
+        let photo = try #require(checked)
+        #expect(photo.width == nil && photo.height == nil)
+        #expect(photo.images.first?.width == nil && photo.images.first?.height == 480)
+        #expect(photo.popularity == Popularity())
+        #expect(photo.location == nil)
+        #expect(problems.count == 7)
+        #expect(problems.first == #"photo "a": width -9223372036854775808 is impossible; taken as unknown"#)
+        let fine = Photo(
+            provider: "p", id: "b", width: 1, height: 1_000_000, popularity: Popularity(views: 0, rating: -1),
+            location: GeoLocation(latitude: -90, longitude: 180))
+        #expect(fine.withoutImpossibleValues().photo == fine && fine.withoutImpossibleValues().problems.isEmpty)
+    }
+}
