@@ -40,7 +40,7 @@ printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/phot
 # own search time (duration_ms) in $1.ms and the command's wall time in $1.s.
 run_viewfinder() {
   local started=$EPOCHREALTIME
-  "$binary" search "$word" --config "$dir/config.yaml" --limit 100000 --timeout 10m --format json >"$dir/out.json"
+  "$binary" search "$word" --config "$dir/config.yaml" --limit 10000 --timeout 10m --format json >"$dir/out.json"
   local ended=$EPOCHREALTIME
   python3 -c "print(f'{$ended - $started:.6f}')" >"$1.s"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); open(sys.argv[2],'w').write(str(d['providers'][0]['duration_ms'])); print('\n'.join(sorted(r['path'] for r in d['results'])))" \
