@@ -23,12 +23,7 @@ struct DownloadCommand: AsyncParsableCommand {
     @OptionGroup var options: SearchOptions
 
     mutating func validate() throws {
-        if query.isEmpty {
-            throw ValidationError("Please give something to search for, e.g. `viewfinder download harbor --to photos`.")
-        }
-        if let problem = SearchViewModel.problem(withQuery: text) {
-            throw ValidationError("Please fix the query: \(problem).")
-        }
+        try QueryValidation.check(query, text: text, example: "viewfinder download harbor --to photos")
         if options.download.directory != nil {
             throw ValidationError("Please give the folder once, with --to (--download is for search and popular).")
         }

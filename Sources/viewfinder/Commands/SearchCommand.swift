@@ -14,12 +14,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: SearchOptions
 
     mutating func validate() throws {
-        if query.isEmpty {
-            throw ValidationError("Please give something to search for, e.g. `viewfinder search harbor`.")
-        }
-        if let problem = SearchViewModel.problem(withQuery: text) {
-            throw ValidationError("Please fix the query: \(problem).")
-        }
+        try QueryValidation.check(query, text: text, example: "viewfinder search harbor")
     }
 
     private var text: String { query.joined(separator: " ") }
