@@ -7,8 +7,11 @@ package enum CreditsFile {
     /// The file's text for the archive's entries (those with a credit line), in file order.
     package static func text(for entries: [DownloadArchive.Entry]) -> String {
         let lines = entries.compactMap { entry in entry.credit.map { "- " + escaped($0) } }
-        return "# Credits\n\nPhotos in this folder, with the credit each one's licence asks for.\n\n"
-            + lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+        let body =
+            lines.isEmpty
+            ? "None of the photos downloaded here asks for credit (public domain, CC0 or a licence without it).\n"
+            : lines.joined(separator: "\n") + "\n"
+        return "# Credits\n\nPhotos in this folder, with the credit each one's licence asks for.\n\n" + body
     }
 
     /// `text` on one line with every character markdown (or HTML within it) could act on escaped.

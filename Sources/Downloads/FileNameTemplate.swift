@@ -47,7 +47,7 @@ package struct FileNameTemplate: Sendable {
     package func name(for photo: Photo) -> Name {
         let values: [String: String] = [
             "provider": photo.provider,
-            "id": photo.id,
+            "id": Self.id(of: photo),
             "title": nonEmpty(photo.title) ?? "untitled",
             "author": nonEmpty(photo.author) ?? "unknown",
             "date": photo.takenAt?.day ?? "undated",  // the day as the source recorded it
@@ -69,6 +69,15 @@ package struct FileNameTemplate: Sendable {
         if parts.isEmpty { parts = [photo.id] }
         let stem = SafeName.make(parts.removeLast(), limit: Self.stemBytes)
         return Name(folders: parts.map { SafeName.make($0) }, stem: stem)
+    }
+
+    /// A local photo's id is its path in its folder: without the file's extension, so a name
+    /// does not read `boats.jpg-Boats.jpg`.
+    private static func id(of photo: Photo) -> String {
+        guard photo.filePath != nil, let dot = photo.id.lastIndex(of: "."),
+            !photo.id[dot...].contains("/"), dot != photo.id.startIndex
+        else { return photo.id }
+        return String(photo.id[..<dot])
     }
 
     private func nonEmpty(_ text: String?) -> String? {

@@ -168,8 +168,8 @@ struct DownloadTransferTests {
         _ = try await fixture.downloader(options).run([photo])
 
         #expect(FileManager.default.fileExists(atPath: source.path))
-        let copied = fixture.folder.appendingPathComponent("copied/local/original.jpg-Original.jpg")
-        let linked = fixture.folder.appendingPathComponent("linked/local/original.jpg-Original.jpg")
+        let copied = fixture.folder.appendingPathComponent("copied/local/original-Original.jpg")
+        let linked = fixture.folder.appendingPathComponent("linked/local/original-Original.jpg")
         #expect(try Data(contentsOf: copied) == Data(contentsOf: source))
         let links = try FileManager.default.attributesOfItem(atPath: linked.path)[.referenceCount] as? Int
         #expect(links == 2)

@@ -40,6 +40,16 @@ struct FileNameTests {
         #expect(name.stem == "_-_.._etc_passwd-a_b-CC-BY-4.0")
     }
 
+    @Test("a local photo's id loses its file extension in a name; a web photo's id is kept whole")
+    func localIDsWithoutExtension() {
+        let template = FileNameTemplate(DownloadSettings.defaultFilename)
+        let local = Photo(
+            provider: "samples", id: "boats/fishing.jpg", title: "Fishing boats", filePath: "/p/boats/fishing.jpg")
+        #expect(template.name(for: local).file("jpg") == "samples/boats_fishing-Fishing boats.jpg")
+        let web = Photo(provider: "flickr", id: "531.2", title: "Boats")
+        #expect(template.name(for: web).file("jpg") == "flickr/531.2-Boats.jpg")
+    }
+
     @Test("templates with unknown fields, absolute paths or a misplaced {ext} are refused with a reason")
     func templateProblems() {
         #expect(DownloadSettings.problem(withFilename: DownloadSettings.defaultFilename) == nil)

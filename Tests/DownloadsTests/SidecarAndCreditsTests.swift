@@ -49,6 +49,16 @@ struct SidecarAndCreditsTests {
         #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 14:26:40+02:00")
     }
 
+    @Test("CREDITS.md says so when no photo asks for credit, rather than ending in an empty list")
+    func creditsWithoutEntries() {
+        let entry = DownloadArchive.Entry(provider: "p", id: "1", file: "p/1.jpg", checksum: "00", credit: nil)
+        let text = CreditsFile.text(for: [entry])
+        #expect(
+            text.hasSuffix(
+                "None of the photos downloaded here asks for credit (public domain, CC0 or a licence without it).\n"))
+        #expect(!text.contains("- "))
+    }
+
     @Test("CREDITS.md has one escaped line per photo whose licence asks for credit, across runs")
     func creditsFile() async throws {
         let fixture = try await DownloadFixture.start()
