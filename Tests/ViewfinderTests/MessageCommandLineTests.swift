@@ -147,4 +147,27 @@ struct MessageCommandLineTests {
         #expect(notes.count == 2, "\(output.stderr)")
         #expect(output.stderr.contains("Not a directory"), "\(output.stderr)")
     }
+
+    @Test("an index that cannot be written is noted on the provider's status line and in JSON, not only in --verbose")
+    func indexOffNote() async throws {
+        let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
+        defer { workspace.remove() }
+        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
+        let notAFolder = workspace.url.appendingPathComponent("cache-file")
+        try Data("x".utf8).write(to: notAFolder)
+        let environment = ["XDG_CACHE_HOME": notAFolder.path]
+        let table = try await workspace.run(["search", "fog"], environment: environment)
+        #expect(table.status == 0, "\(table.stderr)")
+        let line = try #require(table.stderr.split(separator: "\n").first { $0.contains(" p ok: ") }, "\(table.stderr)")
+        #expect(line.contains(" · index off: cannot create the folder \(notAFolder.path)/viewfinder"), "\(line)")
+        #expect(line.hasSuffix(": Not a directory; every search reads every file"), "\(line)")
+        let json = try await workspace.run(["search", "fog", "--format", "json"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let provider = try #require((object?["providers"] as? [[String: Any]])?.first)
+        #expect((provider["note"] as? String)?.hasPrefix("index off: cannot create the folder ") == true)
+        // Without a problem there is no note at all.
+        let fine = try await workspace.run(["search", "fog", "--format", "json"])
+        #expect(!fine.stdout.contains("\"note\""), "\(fine.stdout)")
+        #expect(!fine.stderr.contains("index off"), "\(fine.stderr)")
+    }
 }
