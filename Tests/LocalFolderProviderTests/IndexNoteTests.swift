@@ -10,8 +10,22 @@ import Testing
 /// and a folder where the index file should be.
 @Suite("Local folder: a note when the index is off")
 struct IndexNoteTests {
-    /// The notes of every page a search for `query` streams, and the photos' ids.
-    func search(_ folder: PhotoFolder, cache: URL) async throws -> (ids: [String], notes: [String]) {
+    let folder: PhotoFolder
+    /// Where the cache folder is named; each test decides what stands there.
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("vf-cache-\(UUID().uuidString)")
+
+    init() throws {
+        folder = try PhotoFolder()
+        try folder.copyCorpus("full.jpg", to: "harbour-one.jpg")
+    }
+
+    func cleanUp() {
+        folder.remove()
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    /// The ids of the photos a search streams, and the notes of its pages.
+    func search() async throws -> (ids: [String], notes: [String]) {
         var context = ProviderConformance.makeContext()
         context.cacheDirectory = cache
         let provider = try LocalFolderFactory().makeProvider(
@@ -25,26 +39,11 @@ struct IndexNoteTests {
         return (ids, notes)
     }
 
-    func makeFolder() throws -> PhotoFolder {
-        let folder = try PhotoFolder()
-        try folder.copyCorpus("full.jpg", to: "harbour-one.jpg")
-        return folder
-    }
-
-    func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("vf-\(name)-\(UUID().uuidString)")
-    }
-
     @Test("a file where the cache folder should be: the photos are found and the page says the index is off")
     func cacheFolderIsAFile() async throws {
-        let folder = try makeFolder()
-        let cache = temporary("cache-file")
-        defer {
-            folder.remove()
-            try? FileManager.default.removeItem(at: cache)
-        }
+        defer { cleanUp() }
         try Data("x".utf8).write(to: cache)
-        let result = try await search(folder, cache: cache)
+        let result = try await search()
         #expect(result.ids == ["harbour-one.jpg"])
         let note = try #require(result.notes.first)
         #expect(result.notes.count == 1)
@@ -55,22 +54,17 @@ struct IndexNoteTests {
 
     @Test("a folder where the index file should be: said on every search; a writable cache says nothing")
     func indexIsAFolder() async throws {
-        let folder = try makeFolder()
-        let cache = temporary("cache")
-        defer {
-            folder.remove()
-            try? FileManager.default.removeItem(at: cache)
-        }
+        defer { cleanUp() }
         let index = LocalIndex.location(for: folder.url, in: cache)
         try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
         for _ in 0..<2 {
-            let result = try await search(folder, cache: cache)
+            let result = try await search()
             #expect(result.ids == ["harbour-one.jpg"])
             #expect(result.notes.count == 1)
             #expect(result.notes.first?.contains(index.path) == true, "\(result.notes)")
         }
         try FileManager.default.removeItem(at: index)
-        #expect(try await search(folder, cache: cache).notes.isEmpty)
-        #expect(try await search(folder, cache: cache).notes.isEmpty)  // the index reused
+        #expect(try await search().notes.isEmpty)
+        #expect(try await search().notes.isEmpty)  // the index reused
     }
 }
