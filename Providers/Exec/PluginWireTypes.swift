@@ -48,9 +48,10 @@ struct WirePhoto: Decodable {
     let takenAt: String?
     let tags: [String]?
     let license: String?
+    let camera: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, author, width, height, tags, license
+        case id, title, author, width, height, tags, license, camera
         case pageURL = "page_url"
         case imageURL = "image_url"
         case thumbnailURL = "thumbnail_url"
@@ -78,6 +79,7 @@ struct WirePhoto: Decodable {
         takenAt = text(.takenAt)
         tags = (try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil
         license = text(.license)
+        camera = text(.camera)
     }
 
     /// The photo, or why line `line` cannot give one.
@@ -99,7 +101,8 @@ struct WirePhoto: Decodable {
             provider: provider, id: id, title: title, author: author, pageURL: pageURL.flatMap(URL.init(string:)),
             images: images, width: width, height: height,
             takenAt: takenAt.flatMap(DateTime.parse),
-            tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) }
+            tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) },
+            camera: CameraName.from(make: nil, model: camera)
         ).attributed()
     }
 }

@@ -22,7 +22,8 @@ enum FiveHundredPxPhotoMapping {
             license: LicenseCatalog.unknown,
             popularity: Popularity(
                 views: wire.timesViewed, rating: wire.rating, favorites: wire.favoritesCount ?? wire.votesCount),
-            location: location(wire))
+            location: location(wire),
+            camera: CameraName.from(make: nil, model: wire.camera))
     }
 
     /// One size of the photo; `https_url` preferred over `url`.

@@ -48,9 +48,12 @@ struct FiveHundredPxPhoto: Decodable {
     let url: String?
     /// Sent only when asked for (`tags=1`); a list that is not all text is left out.
     let tags: [String]
+    /// The camera as the uploader's file named it ("Canon EOS 5D Mark IV"), often `null`.
+    let camera: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, description, rating, width, height, nsfw, category, latitude, longitude, user, images, url, tags
+        case camera
         case timesViewed = "times_viewed"
         case votesCount = "votes_count"
         case favoritesCount = "favorites_count"
@@ -93,6 +96,7 @@ struct FiveHundredPxPhoto: Decodable {
             imageURL = (try? container.decodeIfPresent([String].self, forKey: .imageURL)) ?? []
         }
         url = try? container.decodeIfPresent(String.self, forKey: .url)
+        camera = try? container.decodeIfPresent(String.self, forKey: .camera)
     }
 }
 

@@ -22,12 +22,14 @@ struct LocalFolderProvider: PhotoProvider {
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         .pages { index in
             guard index == 0 else { return nil }
-            return PhotoPage(photos: try await search(request))
+            let (photos, note) = try await search(request)
+            return PhotoPage(photos: photos, note: note)
         }
     }
 
-    /// The best `request.limit` files: by match score for a query; highest rated, then newest, for the popular feed.
-    func search(_ request: SearchRequest) async throws -> [Photo] {
+    /// The best `request.limit` files: by match score for a query; highest rated, then newest,
+    /// for the popular feed; and a note for the status line when the index is off.
+    func search(_ request: SearchRequest) async throws -> (photos: [Photo], note: String?) {
         let clock = ContinuousClock()
         let started = clock.now
         let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile, examine: examine)
@@ -46,7 +48,9 @@ struct LocalFolderProvider: PhotoProvider {
                 catalog.popular(limit: request.limit, root: rootPath, keep: keep)
             }
         }
-        return chosen.map(photo)
+        // Said on the status line too: a silent cache failure makes every search slow.
+        let note = report.indexNotSaved.map { "index off: \($0); every search reads every file" }
+        return (chosen.map(photo), note)
     }
 
     private func photo(for file: LocalFile) -> Photo {
@@ -62,7 +66,7 @@ struct LocalFolderProvider: PhotoProvider {
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
             tags: metadata?.keywords ?? [],
             license: metadata?.rights.license, popularity: Popularity(rating: metadata?.rating), location: location,
-            filePath: file.path
+            camera: CameraName.from(make: metadata?.cameraMake, model: metadata?.cameraModel), filePath: file.path
         ).attributed()
         return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown
     }

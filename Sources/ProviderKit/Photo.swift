@@ -37,6 +37,8 @@ public struct Photo: Sendable, Equatable {
     public var popularity: Popularity
     /// Where the photo was taken.
     public var location: GeoLocation?
+    /// The camera as a person reads it ("FUJIFILM X-T3"; see ``CameraName``), when the source says.
+    public var camera: String?
     /// The absolute file path, for photos on local disk.
     public var filePath: String?
     /// A URL the source asks to be called when the photo is downloaded (Unsplash's
@@ -61,6 +63,7 @@ public struct Photo: Sendable, Equatable {
         attribution: String? = nil,
         popularity: Popularity = Popularity(),
         location: GeoLocation? = nil,
+        camera: String? = nil,
         filePath: String? = nil,
         downloadTrackingURL: URL? = nil
     ) {
@@ -80,6 +83,7 @@ public struct Photo: Sendable, Equatable {
         self.attribution = attribution
         self.popularity = popularity
         self.location = location
+        self.camera = camera
         self.filePath = filePath
         self.downloadTrackingURL = downloadTrackingURL
     }
@@ -99,7 +103,8 @@ extension Photo {
     /// How many facts the record carries; used to keep the richer of two records for one photo.
     public var richness: Int {
         let optionals: [Any?] = [
-            title, description, author, authorURL, pageURL, width, height, takenAt, license, location, filePath,
+            title, description, author, authorURL, pageURL, width, height, takenAt, license, location, camera,
+            filePath,
             popularity.views, popularity.rating, popularity.favorites,
         ]
         return optionals.count { $0 != nil } + images.count + (tags.isEmpty ? 0 : 1)

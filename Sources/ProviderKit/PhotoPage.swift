@@ -11,15 +11,19 @@ public struct PhotoPage: Sendable, Equatable {
     /// (a plugin's `filters_applied` line), beyond ``PhotoProvider/appliedFilters``; `nil` when
     /// it says nothing. From this page on they are not applied again.
     public var appliedFilters: SearchFilters.Capabilities?
+    /// A short note about the provider's run that its status line shows ("index off: cannot
+    /// write …; every search reads every file"); a later page's note replaces an earlier one.
+    public var note: String?
 
     /// Creates a page.
     public init(
         photos: [Photo], totalAvailable: Int? = nil, reachedPageBound: Bool = false,
-        appliedFilters: SearchFilters.Capabilities? = nil
+        appliedFilters: SearchFilters.Capabilities? = nil, note: String? = nil
     ) {
         self.photos = photos
         self.totalAvailable = totalAvailable
         self.reachedPageBound = reachedPageBound
         self.appliedFilters = appliedFilters
+        self.note = note
     }
 }

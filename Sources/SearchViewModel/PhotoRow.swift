@@ -76,6 +76,8 @@ public struct ProviderStatusRow: Sendable, Equatable {
     /// Where the filters ran: "license, taken at source; orientation after (−7)", with "; page
     /// bound reached" when paging stopped at its bound; empty when no filter was asked for.
     public let filters: String
+    /// The provider's note about its run ("index off: …"), or empty.
+    public let note: String
 
     /// Creates the row for `status`.
     public init(_ status: ProviderStatus) {
@@ -90,6 +92,7 @@ public struct ProviderStatusRow: Sendable, Equatable {
         case .skipped: detail = status.message ?? ""
         }
         filters = status.phase == .skipped ? "" : Self.filterSummary(status)
+        note = status.note ?? ""
     }
 
     /// "license, taken at source; orientation after (−7)"; empty when no filter was asked for.

@@ -36,6 +36,8 @@ struct ProviderRun: Sendable {
         var knownKinds: SearchFilters.Capabilities = []
         /// The kinds of filter asked for that the source said, during the run, it applied itself.
         var appliedAtSource: SearchFilters.Capabilities?
+        /// The page's note for the provider's status (``PhotoPage/note``).
+        var note: String?
     }
 
     /// Streams pages to `onPage`, cut so no more than `request.limit` photos are reported in all,
@@ -50,6 +52,7 @@ struct ProviderRun: Sendable {
             for try await page in provider.pages(for: request) {
                 if Task.isCancelled { return .cancelled }
                 if page.reachedPageBound { onPage(Report(photos: [], reachedPageBound: true)) }
+                if let note = page.note { onPage(Report(photos: [], note: note)) }
                 if let declared = page.appliedFilters {
                     let applied = declared.intersection(filters.kinds)
                     filters = filters.removing(applied)

@@ -53,6 +53,7 @@ struct SearchProgress {
         guard running[index] else { return }
         state.providers[index].removedByFilters += report.removed
         if report.reachedPageBound { state.providers[index].reachedPageBound = true }
+        if let note = report.note { state.providers[index].note = note }
         knownKinds[index].formUnion(report.knownKinds)
         if let applied = report.appliedAtSource, !applied.isEmpty {
             filtersAfter[index].subtract(applied)

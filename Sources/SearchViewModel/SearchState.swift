@@ -87,6 +87,8 @@ public struct ProviderStatus: Sendable, Equatable {
     public var duration: Duration?
     /// Why it failed or was skipped.
     public var message: String?
+    /// What the provider said about its run, whatever its phase ("index off: …").
+    public var note: String?
     /// The kinds of filter its source applied itself (``SearchFilters/Capabilities/names``).
     public var filtersAtSource: [String] = []
     /// The kinds of filter the search applied to its photos after the fact.

@@ -28,6 +28,8 @@ package struct GalleryCell: Sendable, Equatable {
     package let date: String
     /// The tags, comma-separated.
     package let tags: String
+    /// The camera ("FUJIFILM X-T3"), or empty.
+    package let camera: String
     /// The attribution line to copy.
     package let attribution: String
 
@@ -51,6 +53,7 @@ package struct GalleryCell: Sendable, Equatable {
         page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? photo.pageURL?.absoluteString ?? ""
         date = row.taken
         tags = photo.tags.joined(separator: ", ")
+        camera = photo.camera ?? ""
         attribution = photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 }

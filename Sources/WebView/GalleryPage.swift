@@ -15,6 +15,8 @@ package struct GalleryPage: Sendable {
         /// The CSS class: the phase's raw value ("timed_out").
         package let phaseClass: String
         package let detail: String
+        /// The chip's title: the detail, then the provider's note about its run ("index off: …").
+        package let title: String
     }
 
     /// A licence choice of the filters.
@@ -84,6 +86,8 @@ package struct GalleryPage: Sendable {
 
     private static func chip(_ status: ProviderStatus) -> Chip {
         let row = ProviderStatusRow(status)
-        return Chip(name: row.name, phase: row.phase, phaseClass: status.phase.rawValue, detail: row.detail)
+        return Chip(
+            name: row.name, phase: row.phase, phaseClass: status.phase.rawValue, detail: row.detail,
+            title: [row.detail, row.note].filter { !$0.isEmpty }.joined(separator: " · "))
     }
 }

@@ -101,6 +101,14 @@ struct PluginOutputTests {
         #expect(fractional.width == nil && fractional.height == 600)
     }
 
+    @Test("a plugin's camera is carried, white space collapsed; a blank or non-text camera is unknown")
+    func camera() throws {
+        #expect(try photo(#"{"photo":{"id":"a","camera":" FUJIFILM  X-T3 "}}"#)?.camera == "FUJIFILM X-T3")
+        #expect(try photo(#"{"photo":{"id":"a","camera":"  "}}"#)?.camera == nil)
+        #expect(try photo(#"{"photo":{"id":"a","camera":42}}"#)?.camera == nil)
+        #expect(try photo(#"{"photo":{"id":"a"}}"#)?.camera == nil)
+    }
+
     @Test("valid JSON of another shape is an unknown line; text that is not JSON is invalid; neither crashes")
     func wrongShapes() {
         for line in ["[1,2]", #"{"photo":5}"#, "{}", "7", #""text""#, #"{"photo":[]}"#] {

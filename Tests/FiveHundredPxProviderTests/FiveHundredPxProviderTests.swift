@@ -145,6 +145,15 @@ struct FiveHundredPxProviderTests {
         #expect(photos.first { $0.id == "4910010" }?.description == nil)  // null description
     }
 
+    @Test("the camera 500px names is kept; null or empty is unknown")
+    func camera() async throws {
+        let photos = try await collect(SearchRequest(.popular, limit: 200))
+        #expect(photos.first { $0.id == "4910019" }?.camera == "Canon EOS 5D Mark IV")
+        #expect(photos.first { $0.id == "4910010" }?.camera == "X-T3")
+        #expect(try #require(photos.first { $0.id == "4910028" }).camera == nil)  // null
+        #expect(try #require(photos.first { $0.id == "4910015" }).camera == nil)  // ""
+    }
+
     @Test("null taken_at stays unknown, an empty full name falls back to the username, and a location is kept")
     func nullsAndFallbacks() async throws {
         let photos = try await collect(SearchRequest(.popular, limit: 200))

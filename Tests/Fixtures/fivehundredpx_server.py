@@ -7,7 +7,8 @@ Prints its port, then serves until standard input closes. Routes under /v1:
 over 180 generated photos. Like the real API: `id` is a number; `rating` is a decimal or an
 integer; `description`, `taken_at` and `created_at` may be null; `image_url` is a string when
 one size is asked for and an array when several are; `images[]` carry size, url, https_url and
-format; `url` is a path; a search term matches names and tags, but `tags` (a list of strings) is
+format; `url` is a path; `camera` is the model as
+the uploader's file named it, `null` or empty when unknown; a search term matches names and tags, but `tags` (a list of strings) is
 sent only with `tags=1` (every tenth photo has "lighthouse" only in its tags); `exclude` takes category names and `filters.exclude` echoes their ids;
 some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
 
@@ -43,7 +44,7 @@ def make_photo(i):
     return {
         "id": 4910000 + i, "user_id": 700 + i % 11, "name": f"{word.title()} study {i}",
         "description": None if i % 5 == 0 else f"A {word} photographed on a long walk.",
-        "camera": "Canon EOS 5D Mark IV", "lens": "EF24-70mm f/2.8L II USM", "focal_length": "35", "iso": "200",
+        "camera": None if i % 7 == 0 else "" if i % 7 == 1 else "Canon EOS 5D Mark IV" if i % 2 else "X-T3", "lens": "EF24-70mm f/2.8L II USM", "focal_length": "35", "iso": "200",
         "shutter_speed": "1/250", "aperture": "8", "times_viewed": 1000 + 17 * i,
         "rating": 97.4 - i / 10 if i % 4 else 90 - i // 4,
         "status": 1, "created_at": f"2016-0{1 + i % 9}-1{i % 10}T0{i % 10}:27:16-05:00",

@@ -147,6 +147,8 @@ struct LocalFolderSearchTests {
         let photo = try #require(try await search(folder, "harbour").first)
         #expect(photo.title == "Harbour at dusk")
         #expect(photo.author == "Ana Lopez")
+        #expect(photo.camera == "FUJIFILM X-T4")  // make FUJIFILM, model X-T4
+        #expect(try await search(folder, "iptc").first?.camera == nil)
         #expect(photo.tags.contains("Café"))
         #expect(photo.location == GeoLocation(latitude: 44.6476, longitude: -63.5728))
         #expect(photo.popularity.rating == 4)

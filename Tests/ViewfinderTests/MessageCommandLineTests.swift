@@ -133,18 +133,33 @@ struct MessageCommandLineTests {
         #expect(!search.stderr.contains("check `command`"))
     }
 
-    @Test("a cache folder the index cannot be written to is said once in --verbose, not silently ignored")
+    @Test(
+        "a cache folder the index cannot be written to is said once in --verbose, on the provider's status line and in JSON"
+    )
     func indexOff() async throws {
         let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
         defer { workspace.remove() }
         try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
         let notAFolder = workspace.url.appendingPathComponent("cache-file")
         try Data("x".utf8).write(to: notAFolder)
-        let output = try await workspace.run(
-            ["search", "fog", "--verbose"], environment: ["XDG_CACHE_HOME": notAFolder.path])
+        let environment = ["XDG_CACHE_HOME": notAFolder.path]
+        let output = try await workspace.run(["search", "fog", "--verbose"], environment: environment)
         #expect(output.status == 0, "\(output.stderr)")
         let notes = output.stderr.components(separatedBy: "the index is off: cannot create the folder ")
         #expect(notes.count == 2, "\(output.stderr)")
         #expect(output.stderr.contains("Not a directory"), "\(output.stderr)")
+        // Without --verbose, the provider's status line says it.
+        let table = try await workspace.run(["search", "fog"], environment: environment)
+        let line = try #require(table.stderr.split(separator: "\n").first { $0.contains(" p ok: ") }, "\(table.stderr)")
+        #expect(line.contains(" · index off: cannot create the folder \(notAFolder.path)/viewfinder"), "\(line)")
+        #expect(line.hasSuffix(": Not a directory; every search reads every file"), "\(line)")
+        let json = try await workspace.run(["search", "fog", "--format", "json"], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let provider = try #require((object?["providers"] as? [[String: Any]])?.first)
+        #expect((provider["note"] as? String)?.hasPrefix("index off: cannot create the folder ") == true)
+        // Without a problem there is no note at all.
+        let fine = try await workspace.run(["search", "fog", "--format", "json"])
+        #expect(!fine.stdout.contains("\"note\""), "\(fine.stdout)")
+        #expect(!fine.stderr.contains("index off"), "\(fine.stderr)")
     }
 }

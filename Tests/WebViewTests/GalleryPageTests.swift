@@ -70,6 +70,32 @@ import Testing
         #expect(page.contains("function safeLink"))
     }
 
+    @Test func theFullScreenViewHasACameraRowFilledFromThePhoto() throws {
+        let known = Photo(provider: "local", id: "1", title: "Pier", camera: "FUJIFILM X-T4 <b>")
+        let unknown = Photo(provider: "local", id: "2", title: "Dune")
+        let model = GalleryPage(file: Self.state([known, unknown]), resources: Self.resources)
+        #expect(model.cells.map(\.camera) == ["FUJIFILM X-T4 <b>", ""])
+        let page = Self.resources.render(model)
+        #expect(page.contains("data-camera=\"FUJIFILM X-T4 &lt;b&gt;\""))
+        #expect(page.contains("data-camera=\"\""))
+        #expect(page.contains("<dt>Camera</dt><dd id=\"viewer-camera\"></dd>"))
+        // Both the file's cells and the served page's cells (built from JSON) fill the row.
+        #expect(page.contains("setText(\"viewer-camera\", data.camera)"))
+        #expect(page.contains("d.camera = photo.camera || \"\""))
+    }
+
+    @Test func aProvidersNoteIsItsChipsTitle() {
+        var noted = ProviderStatus(name: "samples", typeName: "local-folder", phase: .ok, count: 4)
+        noted.note = "index off: cannot write \"/x\"; every search reads every file"
+        let plain = ProviderStatus(name: "flickr", typeName: "flickr", phase: .failed, message: "refused")
+        let model = GalleryPage(file: Self.state([], providers: [noted, plain]), resources: Self.resources)
+        #expect(model.providers.map(\.title) == ["4 photos · \(noted.note ?? "")", "refused"])
+        let page = Self.resources.render(model)
+        #expect(
+            page.contains("title=\"4 photos · index off: cannot write &quot;/x&quot;; every search reads every file\""))
+        #expect(page.contains("[provider.error, provider.note].filter(Boolean).join(\" · \")"))
+    }
+
     @Test func localPhotosUseTheirEmbeddedThumbnail() async throws {
         let fixture = try #require(
             Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))

@@ -53,6 +53,7 @@
     setText("viewer-author", data.author ? "by " + data.author : "");
     setText("viewer-date", data.date);
     setText("viewer-size", data.size);
+    setText("viewer-camera", data.camera);
     setText("viewer-provider", data.provider);
     setText("viewer-tags", data.tags);
     const license = $("viewer-license");
@@ -178,7 +179,7 @@
       text += " · " + provider.count;
     }
     chip.appendChild(document.createTextNode(text));
-    chip.title = provider.error || "";
+    chip.title = [provider.error, provider.note].filter(Boolean).join(" · ");
     return chip;
   }
 
@@ -202,6 +203,7 @@
     d.full = photo.image_url || "";
     d.page = photo.page_url || "";
     d.date = photo.taken_at ? photo.taken_at.slice(0, 10) : "";
+    d.camera = photo.camera || "";
     d.tags = (photo.tags || []).join(", ");
     d.attribution = photo.attribution || "";
     const frame = document.createElement("div");

@@ -110,13 +110,13 @@ struct InspectJSON: Encodable {
     var text: String {
         let path = TerminalText.sanitized(path)
         guard let metadata else { return "\(path)\n  error        \(TerminalText.sanitized(error ?? ""))\n" }
-        let camera = [metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")
+        let camera = CameraName.from(make: metadata.cameraMake, model: metadata.cameraModel)  // as results show it
         let rows: [(String, String?)] = [
             ("format", metadata.format),
             ("size", metadata.width.flatMap { width in metadata.height.map { "\(width)×\($0)" } }),
             ("orientation", metadata.orientation.map(String.init)),
             ("taken", metadata.takenAt?.description),
-            ("camera", camera.isEmpty ? nil : camera),
+            ("camera", camera),
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
             ("title", metadata.title), ("description", metadata.description),
             ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),

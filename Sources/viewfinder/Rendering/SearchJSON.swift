@@ -54,6 +54,7 @@ enum SearchJSON {
         let attribution: String?
         let rating: Double?
         let location: LocationJSON?
+        let camera: String?
         let path: String?
         let explanation: [ContributionJSON]?
 
@@ -80,12 +81,13 @@ enum SearchJSON {
             attribution = photo.attribution
             rating = photo.popularity.rating
             location = photo.location.map(LocationJSON.init)
+            camera = photo.camera
             path = photo.filePath
         }
 
         enum CodingKeys: String, CodingKey {
             case rank, score, provider, id, title, description, author, width, height, tags, license, attribution
-            case rating, location, path, explanation
+            case rating, location, camera, path, explanation
             case authorURL = "author_url"
             case pageURL = "page_url"
             case imageURL = "image_url"
@@ -114,6 +116,7 @@ enum SearchJSON {
             try container.encode(attribution, forKey: .attribution)
             try container.encode(rating, forKey: .rating)
             try container.encode(location, forKey: .location)
+            try container.encode(camera, forKey: .camera)
             try container.encode(path, forKey: .path)
             if let explanation { try container.encode(explanation, forKey: .explanation) }
         }
@@ -187,6 +190,8 @@ enum SearchJSON {
         let count: Int
         let durationMs: Int64?
         let error: String?
+        /// Something the provider wants said about its run ("index off: …"); only when present.
+        let note: String?
         let filters: FiltersJSON?
 
         init(_ status: ProviderStatus) {
@@ -196,11 +201,12 @@ enum SearchJSON {
             count = status.count
             durationMs = status.duration.map(\.wholeMilliseconds)
             error = status.message
+            note = status.note
             filters = status.phase == .skipped ? nil : FiltersJSON(status)
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, type, status, count, error, filters
+            case name, type, status, count, error, note, filters
             case durationMs = "duration_ms"
         }
 
@@ -212,6 +218,7 @@ enum SearchJSON {
             try container.encode(count, forKey: .count)
             try container.encode(durationMs, forKey: .durationMs)
             try container.encode(error, forKey: .error)
+            if let note { try container.encode(note, forKey: .note) }
             if let filters { try container.encode(filters, forKey: .filters) }
         }
     }

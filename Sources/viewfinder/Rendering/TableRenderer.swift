@@ -161,7 +161,8 @@ struct TableRenderer: SearchRenderer {
             }
             let detail = row.detail.isEmpty ? "" : ": \(TerminalText.sanitized(row.detail))"
             let filters = row.filters.isEmpty ? "" : style.dim(" · " + row.filters)
-            return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\(filters)\n"
+            let note = row.note.isEmpty ? "" : " · " + TerminalText.sanitized(row.note)
+            return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\(filters)\(note)\n"
         }.joined()
     }
 }

@@ -284,10 +284,17 @@ def viewer_checks(driver, name):
     viewer = driver.find_element(By.ID, "viewer")
     check(f"{name}: a click opens the full-screen view", viewer.is_displayed())
     first = driver.find_element(By.ID, "viewer-title").text
+    shown_camera = [driver.find_element(By.ID, "viewer-camera").text]
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT)
     second = driver.find_element(By.ID, "viewer-title").text
+    shown_camera.append(driver.find_element(By.ID, "viewer-camera").text)
     check(f"{name}: → shows the next photo", second == cells[1].get_attribute("data-title"), (first, second))
+    cameras = [cell.get_attribute("data-camera") for cell in cells[:2]]
+    check(f"{name}: the Camera row shows the photo's camera, hidden without one", shown_camera == cameras,
+          (shown_camera, cameras))
+    check(f"{name}: the local samples' cells carry their camera",
+          any(cell.get_attribute("data-camera") for cell in cells))
     body.send_keys(Keys.ARROW_LEFT)
     check(f"{name}: ← goes back", driver.find_element(By.ID, "viewer-title").text == first)
     time.sleep(0.5)
