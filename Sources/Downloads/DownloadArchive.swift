@@ -26,6 +26,12 @@ package final class DownloadArchive: Sendable {
     /// Opens (or creates) the archive in `directory`; throws a message naming the file.
     package init(directory: URL) throws(DownloadFailure) {
         let path = directory.appendingPathComponent(Self.fileName).path
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw DownloadFailure(
+                "cannot use the download archive \(path): it is not a regular file (a link or a folder); "
+                    + "move it away, or pass --no-archive")
+        }
         do {
             var configuration = GRDB.Configuration()
             configuration.busyMode = .timeout(10)
