@@ -52,6 +52,29 @@ struct HostileDownloadTests {
         #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
     }
 
+    @Test("an HTML page sent as image/jpeg is not saved as an image")
+    func htmlWithAnImageTypeIsRefused() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outcomes = try await fixture.downloader().run([fixture.photo("h", url: fixture.url("/lie/h"))])
+
+        #expect(reason(outcomes.first)?.contains("not an image") == true)
+        #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
+    }
+
+    @Test("bodies that start like markup or JSON are images only as SVG")
+    func markupIsNotAnImage() {
+        let html = Array("  <!doctype html>".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: html, contentType: "image/jpeg", url: nil) == nil)
+        #expect(
+            ImageType.fileExtension(leadingBytes: Array("{\"error\":1}".utf8), contentType: "image/png", url: nil)
+                == nil)
+        #expect(
+            ImageType.fileExtension(leadingBytes: Array("<svg xmlns=".utf8), contentType: "image/svg+xml", url: nil)
+                == "svg")
+        #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == "jpg")
+    }
+
     @Test("a symbolic link where a subfolder goes is refused, and nothing is written through it")
     func symlinkedSubfolderIsRefused() async throws {
         let fixture = try await DownloadFixture.start()

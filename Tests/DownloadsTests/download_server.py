@@ -14,7 +14,7 @@ Prints its port, then serves until standard input closes. argv[1] is the JPEG to
 - GET /headers: the JPEG with header lines written loosely (no space, tabs, upper case, empty).
 - GET /stall/NAME: the headers and the JPEG's first 10 bytes, then nothing for a minute.
 - GET /to-file/NAME: a redirect to file:///etc/passwd; /loop/NAME: a redirect to itself.
-- GET /page-key/NAME: the JPEG (the photo's page URL in the tests carries `key=`).
+- GET /lie/NAME: an HTML page sent as image/jpeg.
 - GET /stats: {"max_total", "max_by_host": {host: n}, "requests": [{"host", "path", "start",
   "status"}]} with times in seconds since the server started.
 """
@@ -113,6 +113,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(302, "text/plain", b"", {"Location": "file:///etc/passwd"})
         if path.startswith("/loop/"):
             return self.send(302, "text/plain", b"", {"Location": path})
+        if path.startswith("/lie/"):
+            return self.send(200, "image/jpeg", b"<!doctype html><html><body>Sign in</body></html>")
         if path.startswith("/html/"):
             return self.send(200, "text/html; charset=utf-8", b"<html><body>Not an image</body></html>")
         self.send(200, "image/jpeg", JPEG)
