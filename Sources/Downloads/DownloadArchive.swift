@@ -94,9 +94,15 @@ package final class DownloadArchive: Sendable {
 public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message.
     public let message: String
+    /// What happened to each photo, when the run got that far (the failure came after, such
+    /// as `CREDITS.md` on a full disk).
+    public var outcomes: [DownloadOutcome]?
 
     /// Creates a failure.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String) {
+        self.message = message
+        outcomes = nil
+    }
 
     public var description: String { message }
 }

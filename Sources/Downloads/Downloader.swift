@@ -124,14 +124,21 @@ public final class Downloader: Sendable {
             }
         }
         try Task.checkCancellation()
-        if let archive {
-            try await files.run { () throws(DownloadFailure) in
-                try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
-            }
-        }
-        return zip(photos, outcomes).map { photo, result in
+        let finished = zip(photos, outcomes).map { photo, result in
             DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
         }
+        if let archive {
+            do {
+                try await files.run { () throws(DownloadFailure) in
+                    try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
+                }
+            } catch var failure as DownloadFailure {
+                // The files are placed: say what happened to each, not only that the credits failed.
+                failure.outcomes = finished
+                throw failure
+            }
+        }
+        return finished
     }
 
     private static func redacted(_ result: DownloadOutcome.Result, by redact: (String) -> String)

@@ -75,6 +75,24 @@ struct HostileDownloadTests {
         #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == "jpg")
     }
 
+    @Test("when CREDITS.md cannot be written (a full disk), the failure still says what happened to each photo")
+    func creditsFailureKeepsTheOutcomes() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        // A folder with a file in it where CREDITS.md goes: renaming onto it fails, as on a full disk.
+        let credits = fixture.folder.appendingPathComponent(CreditsFile.fileName)
+        try FileManager.default.createDirectory(at: credits, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: credits.appendingPathComponent("keep"))
+        do {
+            _ = try await fixture.downloader().run([fixture.photo("a", url: fixture.url("/img/a"))])
+            Issue.record("the run did not fail")
+        } catch let failure as DownloadFailure {
+            #expect(failure.message.contains(CreditsFile.fileName))
+            #expect(failure.outcomes?.count == 1)
+            if case .downloaded = failure.outcomes?.first?.result {} else { Issue.record("\(failure)") }
+        }
+    }
+
     @Test("a symbolic link where a subfolder goes is refused, and nothing is written through it")
     func symlinkedSubfolderIsRefused() async throws {
         let fixture = try await DownloadFixture.start()

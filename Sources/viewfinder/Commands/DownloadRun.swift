@@ -40,6 +40,7 @@ struct DownloadRun {
             throw TerminatedBySignal(signal: signals.terminatingSignal ?? SIGINT)
         } catch let failure as DownloadFailure {
             progress?.stop()
+            if let outcomes = failure.outcomes { _ = report(outcomes, folder: options.directory.path) }
             throw CommandFailure(message: failure.message, exitCode: ExitCodes.failed)
         }
         let failed = report(outcomes, folder: options.directory.path)
