@@ -144,7 +144,8 @@ package struct WebServer: Sendable {
                     }
                     if state.isFinished {
                         if case .search(let query) = operation, !state.wasCancelled {
-                            await recent.record(query, count: state.results.count)
+                            // Kept as shown: a key typed into the search field stays out of the file.
+                            await recent.record(redact(query), count: state.results.count)
                         }
                         break
                     }

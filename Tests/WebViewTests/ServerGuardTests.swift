@@ -1,6 +1,7 @@
 import Foundation
 import ProviderKit
 import SearchViewModel
+import ServiceBus
 import Testing
 
 @testable import WebView
@@ -14,18 +15,25 @@ private struct NoEvents: SearchEventEncoder {
 /// `serve`'s guards, against the real server on a free loopback port, with requests written
 /// byte for byte on a socket (a browser would not send most of them).
 @Suite struct ServerGuardTests {
-    /// Starts a server whose searches all fail (these tests need none), runs `body` with its port.
-    private func withServer(_ body: (Int) async throws -> Void) async throws {
+    /// Starts a server whose searches have no providers (they end at once), hiding `secret`;
+    /// runs `body` with its port and the folder of its recent searches.
+    private func withServer(secret: String = "unused-secret", _ body: (Int, URL) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = WebServer(
-            port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder), redact: { $0 },
-            makeEncoder: { NoEvents() }, launch: { _, _ in throw PageMessage("no providers here") })
+            port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
+            redact: { $0.replacingOccurrences(of: secret, with: "***") }, makeEncoder: { NoEvents() },
+            launch: { operation, _ in
+                (
+                    SearchViewModel(lineup: ProviderLineup(providers: []), settings: SearchSettings()),
+                    SearchRequest(operation, limit: 30)
+                )
+            })
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let running = Task { try await server.run { continuation.yield($0) } }
         defer { running.cancel() }
         guard let port = await ports.first(where: { _ in true }) else { return }
-        try await body(port)
+        try await body(port, folder)
     }
 
     /// The status line of the answer to `request`, sent on a socket from a thread of its own.
@@ -68,7 +76,7 @@ private struct NoEvents: SearchEventEncoder {
 
     @Test("only a request whose one Host is this server on loopback is answered")
     func hostVariants() async throws {
-        try await withServer { port in
+        try await withServer { port, _ in
             func get(_ headers: String) async -> String {
                 await statusLine("GET / HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n", port: port)
             }
@@ -83,9 +91,27 @@ private struct NoEvents: SearchEventEncoder {
         }
     }
 
+    @Test("a configured key typed as a search never reaches the recent-searches file")
+    func secretQueryStaysOutOfRecentSearches() async throws {
+        let secret = "hunter2-api-key-77"
+        try await withServer(secret: secret) { port, folder in
+            _ = await statusLine(
+                "GET /api/events?q=\(secret) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+                port: port)
+            let file = folder.appendingPathComponent("recent-searches.json")
+            var text = ""
+            for _ in 0..<100 where text.isEmpty {
+                text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                if text.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(text.contains("***"))
+            #expect(!text.contains(secret))
+        }
+    }
+
     @Test("local ids: dot segments, encoded slashes and unknown ids are 404")
     func localPathTricks() async throws {
-        try await withServer { port in
+        try await withServer { port, _ in
             for path in [
                 "/local/%2e%2e/%2e%2e/etc/passwd", "/local/..%2f..%2fetc%2fpasswd", "/local/../../etc/passwd",
                 "/local/0123456789abcdef0123456789abcdef",
