@@ -86,7 +86,7 @@ package struct WebServer: Sendable {
             events(QueryParameters(request.uri.query))
         }
         router.get("/local/{id}") { _, context in
-            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs)
+            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs, context: context)
         }
     }
 
