@@ -18,7 +18,7 @@ demo:
 # provider blocks for 30 s"). They run in a pass of their own: on a 2-core machine, CPU-heavy
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
-TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|HostPauseTests|DownloadTransferTests|DownloadCommandLineTests
+TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests
 # Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
 # browser beside the timed suites would take the CPU their margins need.
 BROWSER_SUITES = WebViewBrowserTests

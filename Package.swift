@@ -241,7 +241,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebViewTests",
-            dependencies: ["WebView", "SearchViewModel", "ProviderKit", "LocalFolderProvider"],
+            dependencies: ["WebView", "SearchViewModel", "ServiceBus", "ProviderKit", "LocalFolderProvider"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -26,6 +26,12 @@ package final class DownloadArchive: Sendable {
     /// Opens (or creates) the archive in `directory`; throws a message naming the file.
     package init(directory: URL) throws(DownloadFailure) {
         let path = directory.appendingPathComponent(Self.fileName).path
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw DownloadFailure(
+                "cannot use the download archive \(path): it is not a regular file (a link or a folder); "
+                    + "move it away, or pass --no-archive")
+        }
         do {
             var configuration = GRDB.Configuration()
             configuration.busyMode = .timeout(10)
@@ -88,9 +94,15 @@ package final class DownloadArchive: Sendable {
 public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message.
     public let message: String
+    /// What happened to each photo, when the run got that far (the failure came after, such
+    /// as `CREDITS.md` on a full disk).
+    public var outcomes: [DownloadOutcome]?
 
     /// Creates a failure.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String) {
+        self.message = message
+        outcomes = nil
+    }
 
     public var description: String { message }
 }

@@ -15,8 +15,11 @@ public struct DownloadOptions: Sendable {
     public var useArchive: Bool
     /// Whether local photos are hard-linked instead of copied.
     public var link: Bool
-    /// The longest one transfer may take.
+    /// The longest one transfer may take; one that times out is not tried again.
     public var transferTimeout: Duration
+    /// The longest a transfer may go without receiving a byte before it fails (a stalled or
+    /// trickling server would otherwise hold its slot for the whole ``transferTimeout``).
+    public var stallTimeout: Duration
     /// The largest file accepted.
     public var maxFileBytes: Int
     /// How often one photo may meet a paused host (429/503) before it counts as failed.
@@ -25,14 +28,19 @@ public struct DownloadOptions: Sendable {
     public var defaultPause: Duration
     /// The longest pause honoured; a longer `Retry-After` fails the photo instead.
     public var maxPause: Duration
+    /// Hides secrets in what is written to disk (file names, sidecars, archive, credits) and in
+    /// failure reasons; by default the values of secret-named query parameters (`key=…`).
+    public var redact: @Sendable (String) -> String
 
     /// Options with the defaults: the largest size, the archive on, copies, 5 minutes and
-    /// 1 GiB per file, 5 pauses of 5 s (at most 5 minutes each).
+    /// 1 GiB per file, 30 s without a byte, 5 pauses of 5 s (at most 5 minutes each).
     public init(
         directory: URL, settings: DownloadSettings = DownloadSettings(), size: ImageSize? = nil,
         useArchive: Bool = true, link: Bool = false, transferTimeout: Duration = .seconds(300),
-        maxFileBytes: Int = 1 << 30, maxPauses: Int = 5, defaultPause: Duration = .seconds(5),
-        maxPause: Duration = .seconds(300)
+        stallTimeout: Duration = .seconds(30), maxFileBytes: Int = 1 << 30, maxPauses: Int = 5,
+        defaultPause: Duration = .seconds(5),
+        maxPause: Duration = .seconds(300),
+        redact: @escaping @Sendable (String) -> String = { Redaction.redactQueryParameters(in: $0) }
     ) {
         self.directory = directory
         self.settings = settings
@@ -40,10 +48,12 @@ public struct DownloadOptions: Sendable {
         self.useArchive = useArchive
         self.link = link
         self.transferTimeout = transferTimeout
+        self.stallTimeout = stallTimeout
         self.maxFileBytes = maxFileBytes
         self.maxPauses = maxPauses
         self.defaultPause = defaultPause
         self.maxPause = maxPause
+        self.redact = redact
     }
 }
 

@@ -16,6 +16,8 @@ public final class Downloader: Sendable {
     private struct Job: Sendable {
         var index: Int
         var photo: Photo
+        /// The photo as written to disk (secrets hidden).
+        var written: Photo
         var source: Source
         var name: FileNameTemplate.Name
     }
@@ -89,16 +91,19 @@ public final class Downloader: Sendable {
         var jobs: [Job] = []
         var planned: [String: Int] = [:]
         let template = FileNameTemplate(options.settings.filename)
-        for (index, photo) in photos.enumerated() {
+        for (index, original) in photos.enumerated() {
+            let photo = original.redacted(by: options.redact)
             let key = Self.key(photo.provider, photo.id)
             if let entry = known[key] {
                 outcomes[index] = .alreadyHad(file: entry.file)
             } else if let earlier = planned[key] {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
-            } else if let source = source(for: photo) {
+            } else if let source = source(for: original) {
                 planned[key] = index
                 jobs.append(
-                    Job(index: index, photo: photo, source: source, name: folder.reserve(template.name(for: photo))))
+                    Job(
+                        index: index, photo: original, written: photo, source: source,
+                        name: folder.reserve(template.name(for: photo))))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
@@ -110,22 +115,37 @@ public final class Downloader: Sendable {
                 group.addTask { (job.index, try await self.fetch(job, scheduler: scheduler, archive: archive)) }
             }
             for try await (index, result) in group {
-                outcomes[index] = result
+                let shown = Self.redacted(result, by: options.redact)
+                outcomes[index] = shown
                 let photo = photos[index]
                 events(
                     .finished(
-                        index: index, outcome: DownloadOutcome(provider: photo.provider, id: photo.id, result: result)))
+                        index: index, outcome: DownloadOutcome(provider: photo.provider, id: photo.id, result: shown)))
             }
         }
         try Task.checkCancellation()
-        if let archive {
-            try await files.run { () throws(DownloadFailure) in
-                try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
-            }
-        }
-        return zip(photos, outcomes).map { photo, result in
+        let finished = zip(photos, outcomes).map { photo, result in
             DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
         }
+        if let archive {
+            do {
+                try await files.run { () throws(DownloadFailure) in
+                    try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
+                }
+            } catch var failure as DownloadFailure {
+                // The files are placed: say what happened to each, not only that the credits failed.
+                failure.outcomes = finished
+                throw failure
+            }
+        }
+        return finished
+    }
+
+    private static func redacted(_ result: DownloadOutcome.Result, by redact: (String) -> String)
+        -> DownloadOutcome.Result
+    {
+        guard case .failed(let reason) = result else { return result }
+        return .failed(reason: redact(reason))
     }
 
     private static func key(_ provider: String, _ id: String) -> String { provider + "\u{0}" + id }
@@ -208,20 +228,35 @@ public final class Downloader: Sendable {
             maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
         let events = self.events
         let index = job.index
-        let response: HTTPResponse
+        let http = self.http
+        let watch = StallWatch()
+        let streamed: HTTPResponse?
         do {
-            response = try await http.stream(request, into: sink) { received, expected in
-                events(.progress(index: index, received: received, expected: expected))
+            streamed = try await watch.run(limit: options.stallTimeout) {
+                try await http.stream(request, into: sink) { received, expected in
+                    watch.touch()
+                    events(.progress(index: index, received: received, expected: expected))
+                }
             }
         } catch is CancellationError {
             folder.discard(part)
             throw CancellationError()
-        } catch let error as HTTPClientError where error.kind == .connectionLost || error.kind == .timedOut {
+        } catch let error as HTTPClientError where error.kind == .connectionLost {
             folder.discard(part)
             return .lost(error.message)
+        } catch let error as HTTPClientError where error.kind == .timedOut {
+            // Not tried again: a server too slow for the whole timeout would hold a slot for
+            // several of them.
+            folder.discard(part)
+            return .done(.failed(reason: "the transfer took longer than \(options.transferTimeout): \(error.message)"))
         } catch {
             folder.discard(part)
             return .done(.failed(reason: "\(error)"))
+        }
+        guard let response = streamed else {
+            folder.discard(part)
+            return .done(
+                .failed(reason: "no data arrived for \(options.stallTimeout) (\(request.redactedDescription))"))
         }
         if response.status == 429 || response.status == 503 {
             folder.discard(part)
@@ -320,7 +355,7 @@ public final class Downloader: Sendable {
         _ placed: TargetFolder.Placed, job: Job, checksum: String, bytes: Int64, archive: DownloadArchive?
     ) async throws -> DownloadOutcome.Result {
         let folder = self.folder
-        let photo = job.photo
+        let photo = job.written
         let entry = DownloadArchive.Entry(
             provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
             credit: photo.attribution ?? AttributionLine.line(for: photo))
@@ -330,7 +365,7 @@ public final class Downloader: Sendable {
         }
         if case .remote = job.source, !placed.wasThere {
             do {
-                try await reportDownload(photo)
+                try await reportDownload(job.photo)
             } catch is CancellationError {
                 throw CancellationError()
             } catch {

@@ -13,8 +13,19 @@ package enum ImageType {
     ]
 
     /// The extension, or `nil` when nothing says the body is an image (an HTML error page sent with 200).
+    /// A body that starts like markup or JSON (an HTML error page sent as `image/jpeg`) is not
+    /// an image whatever its type says; only an SVG may start with `<`.
     package static func fileExtension(leadingBytes: [UInt8], contentType: String?, url: URL?) -> String? {
         if let sniffed = sniff(leadingBytes) { return sniffed }
+        let declared = declaredExtension(contentType: contentType, url: url)
+        guard let first = leadingBytes.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first
+        else { return declared }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
+        if first == UInt8(ascii: "<") { return declared == "svg" ? "svg" : nil }
+        return declared
+    }
+
+    private static func declaredExtension(contentType: String?, url: URL?) -> String? {
         if let contentType {
             let mediaType = contentType.split(separator: ";").first.map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()

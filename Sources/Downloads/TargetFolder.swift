@@ -185,19 +185,28 @@ final class TargetFolder: Sendable {
         access(root.appendingPathComponent(relative).path, F_OK) == 0
     }
 
-    /// Creates `name`'s folder when missing and returns it.
+    /// Creates `name`'s folder when missing and returns it. Each folder below the target must be
+    /// a real folder: a symbolic link there (planted, or left by another tool) would send the
+    /// files somewhere outside the target, so it is refused.
     func makeFolder(for name: FileNameTemplate.Name) throws(DownloadFailure) -> URL {
-        let folder = folderURL(name)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DownloadFailure("cannot create the folder \(folder.path): \(Self.reason(error))")
+        var folder = root
+        for component in name.folders {
+            folder.appendPathComponent(component, isDirectory: true)
+            var status = stat()
+            if lstat(folder.path, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"
+                    throw DownloadFailure(
+                        "\(folder.path) is \(what); Viewfinder writes only into real folders below the target: "
+                            + "move it away")
+                }
+                continue
+            }
+            guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
+                throw DownloadFailure("cannot create the folder \(folder.path): \(String(cString: strerror(errno)))")
+            }
         }
         return folder
-    }
-
-    private func folderURL(_ name: FileNameTemplate.Name) -> URL {
-        name.folders.isEmpty ? root : root.appendingPathComponent(name.folderPath, isDirectory: true)
     }
 
     /// SHA-256 of the file at `path`, hex.

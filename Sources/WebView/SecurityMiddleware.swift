@@ -14,6 +14,9 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http: https:; "
             + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     }
+    /// A `Host` header left among the fields: the request had more than one (the first became
+    /// its authority), which no browser sends.
+    static var hostField: HTTPField.Name? { HTTPField.Name("Host") }
     /// The browser's `Sec-Fetch-Site` header.
     static var fetchSite: HTTPField.Name? { HTTPField.Name("Sec-Fetch-Site") }
     /// The longest address accepted.
@@ -25,7 +28,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         let port = port.value
         // HTTP/1's Host header is the request's authority.
         let host = request.head.authority ?? ""
-        guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)" else {
+        let extraHost = Self.hostField.map { request.headers[$0] != nil } ?? false
+        guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)", !extraHost else {
             return Self.refuse(
                 .misdirectedRequest, "This server answers only to 127.0.0.1:\(port) and localhost:\(port).")
         }

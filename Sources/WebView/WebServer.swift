@@ -86,7 +86,7 @@ package struct WebServer: Sendable {
             events(QueryParameters(request.uri.query))
         }
         router.get("/local/{id}") { _, context in
-            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs)
+            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs, context: context)
         }
     }
 
@@ -144,7 +144,8 @@ package struct WebServer: Sendable {
                     }
                     if state.isFinished {
                         if case .search(let query) = operation, !state.wasCancelled {
-                            await recent.record(query, count: state.results.count)
+                            // Kept as shown: a key typed into the search field stays out of the file.
+                            await recent.record(redact(query), count: state.results.count)
                         }
                         break
                     }

@@ -12,6 +12,9 @@ Prints its port, then serves until standard input closes. argv[1] is the JPEG to
   close the connection; later ones get the whole JPEG.
 - GET /html/NAME: a 200 text/html page (not an image).
 - GET /headers: the JPEG with header lines written loosely (no space, tabs, upper case, empty).
+- GET /stall/NAME: the headers and the JPEG's first 10 bytes, then nothing for a minute.
+- GET /to-file/NAME: a redirect to file:///etc/passwd; /loop/NAME: a redirect to itself.
+- GET /lie/NAME: an HTML page sent as image/jpeg.
 - GET /stats: {"max_total", "max_by_host": {host: n}, "requests": [{"host", "path", "start",
   "status"}]} with times in seconds since the server started.
 """
@@ -96,6 +99,22 @@ class Handler(BaseHTTPRequestHandler):
                              b"RETRY-AFTER: 7\r\nX-Empty:\r\nContent-Type: image/jpeg\r\n"
                              b"Content-Length: " + str(len(JPEG)).encode() + b"\r\n\r\n" + JPEG)
             return
+        if path.startswith("/stall/"):
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.send_header("Content-Length", str(len(JPEG)))
+            self.end_headers()
+            self.wfile.write(JPEG[:10])
+            self.wfile.flush()
+            time.sleep(60)
+            self.close_connection = True
+            return
+        if path.startswith("/to-file/"):
+            return self.send(302, "text/plain", b"", {"Location": "file:///etc/passwd"})
+        if path.startswith("/loop/"):
+            return self.send(302, "text/plain", b"", {"Location": path})
+        if path.startswith("/lie/"):
+            return self.send(200, "image/jpeg", b"<!doctype html><html><body>Sign in</body></html>")
         if path.startswith("/html/"):
             return self.send(200, "text/html; charset=utf-8", b"<html><body>Not an image</body></html>")
         self.send(200, "image/jpeg", JPEG)

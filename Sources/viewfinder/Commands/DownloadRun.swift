@@ -16,7 +16,8 @@ struct DownloadRun {
         let options = DownloadOptions(
             directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
             settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
-            useArchive: !flags.noArchive, link: flags.link)
+            useArchive: !flags.noArchive, link: flags.link,
+            redact: { Redaction.redactQueryParameters(in: Console.redacted($0)) })
         var providers: [String: any PhotoProvider] = [:]
         for live in lineup.providers { providers[live.name] = live.provider }
         let progress = Terminal.showsStatusLine ? DownloadProgress(width: Terminal.width) : nil
@@ -39,6 +40,7 @@ struct DownloadRun {
             throw TerminatedBySignal(signal: signals.terminatingSignal ?? SIGINT)
         } catch let failure as DownloadFailure {
             progress?.stop()
+            if let outcomes = failure.outcomes { _ = report(outcomes, folder: options.directory.path) }
             throw CommandFailure(message: failure.message, exitCode: ExitCodes.failed)
         }
         let failed = report(outcomes, folder: options.directory.path)

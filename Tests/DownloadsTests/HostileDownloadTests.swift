@@ -1,0 +1,156 @@
+import Downloads
+import Foundation
+import ProviderKit
+import ServiceBus
+import Testing
+
+@Suite("Downloads from hostile hosts and into hostile folders")
+struct HostileDownloadTests {
+    private func reason(_ outcome: DownloadOutcome?) -> String? {
+        guard case .failed(let reason) = outcome?.result else { return nil }
+        return reason
+    }
+
+    @Test("a server that sends a few bytes and then nothing fails at the stall limit, not the transfer timeout")
+    func stalledBodyFailsAtTheStallLimit() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        var options = fixture.options()
+        options.stallTimeout = .seconds(1)
+        options.transferTimeout = .seconds(120)
+        let started = ContinuousClock.now
+        let outcomes = try await fixture.downloader(options).run([fixture.photo("s", url: fixture.url("/stall/s"))])
+
+        #expect(reason(outcomes.first)?.contains("no data arrived") == true)
+        #expect(ContinuousClock.now - started < .seconds(30))  // does not wait for the server
+        #expect(fixture.files().filter { !$0.hasPrefix(".viewfinder-archive") && $0 != "CREDITS.md" }.isEmpty)
+    }
+
+    @Test("a transfer that runs out its timeout is not tried again")
+    func timedOutTransferIsNotRetried() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        var options = fixture.options()
+        options.transferTimeout = .seconds(1)
+        let outcomes = try await fixture.downloader(options).run([fixture.photo("t", url: fixture.url("/stall/t"))])
+
+        #expect(reason(outcomes.first)?.contains("took longer") == true)
+        let stats = try await fixture.stats()
+        #expect(stats.requests.filter { $0.path == "/stall/t" }.count == 1)
+    }
+
+    @Test("redirects to file: URLs and redirect loops fail the photo and write nothing")
+    func hostileRedirects() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outcomes = try await fixture.downloader().run([
+            fixture.photo("f", url: fixture.url("/to-file/f")), fixture.photo("l", url: fixture.url("/loop/l")),
+        ])
+
+        #expect(outcomes.count == 2)
+        #expect(outcomes.allSatisfy { reason($0) != nil })
+        #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
+    }
+
+    @Test("an HTML page sent as image/jpeg is not saved as an image")
+    func htmlWithAnImageTypeIsRefused() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outcomes = try await fixture.downloader().run([fixture.photo("h", url: fixture.url("/lie/h"))])
+
+        #expect(reason(outcomes.first)?.contains("not an image") == true)
+        #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
+    }
+
+    @Test("bodies that start like markup or JSON are images only as SVG")
+    func markupIsNotAnImage() {
+        let html = Array("  <!doctype html>".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: html, contentType: "image/jpeg", url: nil) == nil)
+        #expect(
+            ImageType.fileExtension(leadingBytes: Array("{\"error\":1}".utf8), contentType: "image/png", url: nil)
+                == nil)
+        #expect(
+            ImageType.fileExtension(leadingBytes: Array("<svg xmlns=".utf8), contentType: "image/svg+xml", url: nil)
+                == "svg")
+        #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == "jpg")
+    }
+
+    @Test("when CREDITS.md cannot be written (a full disk), the failure still says what happened to each photo")
+    func creditsFailureKeepsTheOutcomes() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        // A folder with a file in it where CREDITS.md goes: renaming onto it fails, as on a full disk.
+        let credits = fixture.folder.appendingPathComponent(CreditsFile.fileName)
+        try FileManager.default.createDirectory(at: credits, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: credits.appendingPathComponent("keep"))
+        do {
+            _ = try await fixture.downloader().run([fixture.photo("a", url: fixture.url("/img/a"))])
+            Issue.record("the run did not fail")
+        } catch let failure as DownloadFailure {
+            #expect(failure.message.contains(CreditsFile.fileName))
+            #expect(failure.outcomes?.count == 1)
+            if case .downloaded = failure.outcomes?.first?.result {} else { Issue.record("\(failure)") }
+        }
+    }
+
+    @Test("a symbolic link where a subfolder goes is refused, and nothing is written through it")
+    func symlinkedSubfolderIsRefused() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("viewfinder-outside-\(UUID())")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: fixture.folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: fixture.folder.appendingPathComponent("web"), withDestinationURL: outside)
+        let outcomes = try await fixture.downloader().run([fixture.photo("a", url: fixture.url("/img/a"))])
+
+        #expect(reason(outcomes.first)?.contains("symbolic link") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test("an archive that is a symbolic link is refused with what to do")
+    func symlinkedArchiveIsRefused() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("viewfinder-outside-\(UUID()).db")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.createDirectory(at: fixture.folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: fixture.folder.appendingPathComponent(DownloadArchive.fileName), withDestinationURL: outside)
+        await #expect(throws: DownloadFailure.self) {
+            _ = try await fixture.downloader().run([fixture.photo("a", url: fixture.url("/img/a"))])
+        }
+        #expect(!FileManager.default.fileExists(atPath: outside.path))
+    }
+
+    @Test("a key echoed in a title, an author or a page URL never reaches a file name, sidecar, archive or credits")
+    func secretsStayOutOfWrittenFiles() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let secret = "configured-secret-4711"
+        let leaked = "pixabay-key-0815"
+        var photo = fixture.photo("k", url: fixture.url("/img/k"), title: "Sunset \(secret)")
+        photo.author = "Ann key=\(leaked)"
+        photo.pageURL = URL(string: "https://example.org/photo?key=\(leaked)&id=7")
+        photo.license = LicenseCatalog.license(id: "CC-BY-4.0")
+        var options = fixture.options()
+        options.redact = { Redaction.redactQueryParameters(in: Redaction.redact($0, secrets: [secret])) }
+        let outcomes = try await fixture.downloader(options).run([photo])
+
+        guard case .downloaded = outcomes.first?.result else {
+            Issue.record("not downloaded: \(String(describing: outcomes.first))")
+            return
+        }
+        let files = fixture.files()
+        #expect(files.contains(DownloadArchive.fileName))
+        #expect(files.contains(CreditsFile.fileName))
+        for file in files {
+            #expect(!file.contains(secret) && !file.contains(leaked))
+            let bytes = try Data(contentsOf: fixture.folder.appendingPathComponent(file))
+            for value in [secret, leaked] {
+                #expect(bytes.range(of: Data(value.utf8)) == nil, "\(value) in \(file)")
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ProviderKit
+import SearchViewModel
+import ServiceBus
+import Testing
+
+@testable import WebView
+
+/// An encoder for a server whose searches never start.
+private struct NoEvents: SearchEventEncoder {
+    mutating func events(for state: SearchState, photo: (Photo) -> Photo) -> [String] { [] }
+    mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] { [] }
+}
+
+/// `serve`'s guards, against the real server on a free loopback port, with requests written
+/// byte for byte on a socket (a browser would not send most of them).
+@Suite struct ServerGuardTests {
+    /// Starts a server whose searches have no providers (they end at once), hiding `secret`;
+    /// runs `body` with its port and the folder of its recent searches.
+    private func withServer(secret: String = "unused-secret", _ body: (Int, URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = WebServer(
+            port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
+            redact: { $0.replacingOccurrences(of: secret, with: "***") }, makeEncoder: { NoEvents() },
+            launch: { operation, _ in
+                (
+                    SearchViewModel(lineup: ProviderLineup(providers: []), settings: SearchSettings()),
+                    SearchRequest(operation, limit: 30)
+                )
+            })
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let running = Task { try await server.run { continuation.yield($0) } }
+        defer { running.cancel() }
+        guard let port = await ports.first(where: { _ in true }) else { return }
+        try await body(port, folder)
+    }
+
+    /// The status line of the answer to `request`, sent on a socket from a thread of its own.
+    private func statusLine(_ request: String, port: Int) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                continuation.resume(returning: Self.exchange(request, port: port))
+            }.start()
+        }
+    }
+
+    private static func exchange(_ request: String, port: Int) -> String {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return "no socket" }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return "cannot connect" }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !answer.contains(13) {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        let line = answer.split(separator: 13).first.map { String(decoding: $0, as: UTF8.self) }
+        return line ?? "no answer"
+    }
+
+    @Test("only a request whose one Host is this server on loopback is answered")
+    func hostVariants() async throws {
+        try await withServer { port, _ in
+            func get(_ headers: String) async -> String {
+                await statusLine("GET / HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n", port: port)
+            }
+            #expect(await get("Host: 127.0.0.1:\(port)\r\n").hasPrefix("HTTP/1.1 200"))
+            #expect(await get("Host: localhost:\(port)\r\n").hasPrefix("HTTP/1.1 200"))
+            #expect(await get("Host: 127.0.0.1:\(port).evil\r\n").hasPrefix("HTTP/1.1 421"))
+            #expect(await get("").hasPrefix("HTTP/1.1 421"))
+            #expect(await get("Host: [::1]:\(port)\r\n").hasPrefix("HTTP/1.1 421"))
+            #expect(await get("Host: evil@127.0.0.1:\(port)\r\n").hasPrefix("HTTP/1.1 421"))
+            #expect(await get("Host: 127.0.0.1:\(port)\r\nHost: evil.example\r\n").hasPrefix("HTTP/1.1 421"))
+            #expect(await get("Host: evil.example\r\nHost: 127.0.0.1:\(port)\r\n").hasPrefix("HTTP/1.1 421"))
+        }
+    }
+
+    @Test("a configured key typed as a search never reaches the recent-searches file")
+    func secretQueryStaysOutOfRecentSearches() async throws {
+        let secret = "hunter2-api-key-77"
+        try await withServer(secret: secret) { port, folder in
+            _ = await statusLine(
+                "GET /api/events?q=\(secret) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+                port: port)
+            let file = folder.appendingPathComponent("recent-searches.json")
+            var text = ""
+            for _ in 0..<100 where text.isEmpty {
+                text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+                if text.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(text.contains("***"))
+            #expect(!text.contains(secret))
+        }
+    }
+
+    @Test("local ids: dot segments, encoded slashes and unknown ids are 404")
+    func localPathTricks() async throws {
+        try await withServer { port, _ in
+            for path in [
+                "/local/%2e%2e/%2e%2e/etc/passwd", "/local/..%2f..%2fetc%2fpasswd", "/local/../../etc/passwd",
+                "/local/0123456789abcdef0123456789abcdef",
+            ] {
+                let line = await statusLine(
+                    "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+                #expect(line.hasPrefix("HTTP/1.1 404"), "\(path): \(line)")
+            }
+        }
+    }
+}
