@@ -129,8 +129,18 @@ curl_config() {
 n=1000
 curl_config $n
 curl_config $((5 * n))
+# Context switches per request (getrusage again), the same way: steadier than CPU time on a busy
+# machine, and each thread hand-off costs a wake-up in the kernel.
+switches() {
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(usage.ru_nvcsw + usage.ru_nivcsw)' "$@"
+}
 ours_cpu=$(python3 -c "print(($(cpu "$bench" requests "$small" $((5 * n))) - $(cpu "$bench" requests "$small" $n)) / (4 * $n) * 1e6)")
 curl_cpu=$(python3 -c "print(($(cpu curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(cpu curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n) * 1e6)")
+ours_switches=$(python3 -c "print(($(switches "$bench" requests "$small" $((5 * n))) - $(switches "$bench" requests "$small" $n)) / (4 * $n))")
+curl_switches=$(python3 -c "print(($(switches curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(switches curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
 started=$EPOCHREALTIME
 "$bench" requests "$small" $((5 * n))
 middle=$EPOCHREALTIME
@@ -140,4 +150,5 @@ our_us=$(python3 -c "print(($middle - $started) / (5 * $n) * 1e6)")
 curl_us=$(python3 -c "print(($ended - $middle) / (5 * $n) * 1e6)")
 printf 'per request (10 KB, one connection): CPU viewfinder %.1f µs, curl %.1f µs, ratio %.2f (goal ≤ 1.2); wall %.1f µs vs %.1f µs, ratio %.2f\n' \
   "$ours_cpu" "$curl_cpu" "$(python3 -c "print($ours_cpu / $curl_cpu)")" "$our_us" "$curl_us" "$(python3 -c "print($our_us / $curl_us)")"
+printf '  context switches per request: viewfinder %.1f, curl %.1f\n' "$ours_switches" "$curl_switches"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

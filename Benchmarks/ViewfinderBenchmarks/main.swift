@@ -42,6 +42,13 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let clock = ContinuousClock()
 
+/// `count` sequential GETs of `url` from the shared pool, where providers call the client, not
+/// from the main actor (top-level code), which would add two thread hops to every request.
+nonisolated func makeRequests(_ url: URL, count: Int) async throws {
+    let client = CurlHTTPClient(userAgent: "viewfinder/benchmark")
+    for _ in 0..<count { _ = try await client.send(HTTPRequest(url: url)) }
+}
+
 // `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures;
 // `requests URL N` only makes N requests (see Benchmarks/download.sh).
 switch CommandLine.arguments.dropFirst().first {
@@ -59,8 +66,7 @@ case "requests":
         print("usage: viewfinder-benchmarks requests URL N")
         exit(64)
     }
-    let client = CurlHTTPClient(userAgent: "viewfinder/benchmark")
-    for _ in 0..<count { _ = try await client.send(HTTPRequest(url: url)) }
+    try await makeRequests(url, count: count)
     exit(0)
 default: break
 }

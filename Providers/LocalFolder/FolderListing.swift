@@ -91,41 +91,64 @@ struct FolderListing {
             }
             defer { closedir(directory) }
             opened = true
-            var names: [[UInt8]] = []  // regular files, and entries whose type readdir did not say
+            let folder = dirfd(directory)
+            var names: [[UInt8]] = []  // when stat runs on every core: regular files, and untyped entries
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                if name.isEmpty || name[0] == UInt8(ascii: ".") { continue }  // ".", "..", hidden files
-                if !name.allSatisfy({ $0 < 0x80 }), String(validating: name, as: UTF8.self) == nil {
-                    undecodableNames += 1  // most names are ASCII: checked without making a string
-                }
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): subfolders.append(Self.child(relative, name))
-                case Int32(DT_LNK): symbolicLinks += 1
-                case Int32(DT_REG), Int32(DT_UNKNOWN): names.append(name)
-                default: break  // FIFOs, sockets, devices
+                withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    // The name, NUL-terminated in the entry: looked at, and given to fstatat, in place.
+                    guard let length = raw.firstIndex(of: 0), length > 0, raw[0] != UInt8(ascii: "."),
+                        let cName = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
+                    else { return }  // ".", "..", hidden files
+                    let name = UnsafeRawBufferPointer(rebasing: raw[..<length])
+                    if !name.allSatisfy({ $0 < 0x80 }), String(validating: name, as: UTF8.self) == nil {
+                        undecodableNames += 1  // most names are ASCII: checked without making a string
+                    }
+                    switch Int32(entry.pointee.d_type) {
+                    case Int32(DT_DIR): subfolders.append(Self.child(relative, name))
+                    case Int32(DT_LNK): symbolicLinks += 1
+                    case Int32(DT_REG), Int32(DT_UNKNOWN):
+                        if statOnEveryCore {
+                            names.append(Array(name))
+                        } else {
+                            add(name, Self.kind(of: cName, in: folder), relative: relative)
+                        }
+                    default: break  // FIFOs, sockets, devices
+                    }
                 }
             }
-            let kinds = Self.kinds(of: names, in: dirfd(directory), onEveryCore: statOnEveryCore)
+            let kinds = Self.kinds(of: names, in: folder)
             for (name, kind) in zip(names, kinds) {
-                switch kind {
-                case .file(let size, let modified):
-                    files.append(File(relative: Self.child(relative, name), size: size, modifiedNanoseconds: modified))
-                case .folder: subfolders.append(Self.child(relative, name))
-                case .link: symbolicLinks += 1
-                case .vanished: unreadableFiles += 1  // gone since it was listed
-                case .other: break
-                }
+                name.withUnsafeBytes { add($0, kind, relative: relative) }
             }
         }
 
-        private static func child(_ relative: [UInt8], _ name: [UInt8]) -> [UInt8] {
-            relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+        private mutating func add(_ name: UnsafeRawBufferPointer, _ kind: Kind, relative: [UInt8]) {
+            switch kind {
+            case .file(let size, let modified):
+                files.append(File(relative: Self.child(relative, name), size: size, modifiedNanoseconds: modified))
+            case .folder: subfolders.append(Self.child(relative, name))
+            case .link: symbolicLinks += 1
+            case .vanished: unreadableFiles += 1  // gone since it was listed
+            case .other: break
+            }
         }
 
-        /// Looks `names` up in the folder `descriptor`, in chunks on every core when asked to.
-        private static func kinds(of names: [[UInt8]], in descriptor: Int32, onEveryCore: Bool) -> [Kind] {
+        /// `relative` and `name` joined by "/", made in one allocation.
+        private static func child(_ relative: [UInt8], _ name: UnsafeRawBufferPointer) -> [UInt8] {
+            var path: [UInt8] = []
+            path.reserveCapacity(relative.count + 1 + name.count)
+            if !relative.isEmpty {
+                path += relative
+                path.append(UInt8(ascii: "/"))
+            }
+            path += name
+            return path
+        }
+
+        /// Looks `names` up in the folder `descriptor`, in chunks on every core when there are many.
+        private static func kinds(of names: [[UInt8]], in descriptor: Int32) -> [Kind] {
             let chunkSize = 256
-            guard onEveryCore, names.count > chunkSize else { return names.map { kind(of: $0, in: descriptor) } }
+            guard names.count > chunkSize else { return names.map { kind(of: $0, in: descriptor) } }
             let chunks = concurrentMap((names.count + chunkSize - 1) / chunkSize) { chunk -> [Kind]? in
                 names[chunk * chunkSize..<min(names.count, (chunk + 1) * chunkSize)].map {
                     kind(of: $0, in: descriptor)
@@ -135,12 +158,15 @@ struct FolderListing {
         }
 
         private static func kind(of name: [UInt8], in descriptor: Int32) -> Kind {
-            var info = stat()
-            var terminated = name
-            terminated.append(0)
-            let found = terminated.withUnsafeBytes { bytes in
-                bytes.bindMemory(to: CChar.self).baseAddress.map { fstatat(descriptor, $0, &info, AT_SYMLINK_NOFOLLOW) }
+            (name + [0]).withUnsafeBytes { bytes in
+                bytes.baseAddress.map { kind(of: $0.assumingMemoryBound(to: CChar.self), in: descriptor) } ?? .vanished
             }
+        }
+
+        /// What `fstatat` finds for the NUL-terminated `name` in the folder `descriptor`.
+        private static func kind(of name: UnsafePointer<CChar>, in descriptor: Int32) -> Kind {
+            var info = stat()
+            let found = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW)
             guard found == 0 else { return .vanished }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: return .folder

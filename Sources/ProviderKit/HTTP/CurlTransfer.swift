@@ -19,6 +19,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     let easy: UnsafeMutableRawPointer
     let request: HTTPRequest
+    /// The request's URL as sent; an answer from the same URL reuses `request.url` instead of parsing it again.
+    private let urlString: String
     var cancelRequested = false
     /// When the transfer was made: its running time is measured from here.
     let started = ContinuousClock.now
@@ -46,6 +48,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.easy = easy
         self.request = request
+        urlString = request.url.absoluteString
         self.sink = sink
         self.progress = progress
         try configure(userAgent: userAgent)
@@ -67,7 +70,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func configure(userAgent: String) throws {
         let milliseconds = { (duration: Duration) in max(1, Int(duration.wholeMilliseconds)) }
-        _ = vf_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
+        _ = vf_easy_setopt_string(easy, CURLOPT_URL, urlString)
         _ = vf_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
         _ = vf_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
         _ = vf_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
@@ -227,7 +230,9 @@ final class CurlTransfer: @unchecked Sendable {
         let status = status()
         var effective: UnsafeMutablePointer<CChar>?
         _ = withUnsafeMutablePointer(to: &effective) { vf_easy_getinfo_pointer(easy, CURLINFO_EFFECTIVE_URL, $0) }
-        let finalURL = effective.flatMap { URL(string: String(cString: $0)) }
+        let finalURL = effective.flatMap { answered in
+            strcmp(answered, urlString) == 0 ? request.url : URL(string: String(cString: answered))
+        }
         if case .file(let destination) = sink, (200..<300).contains(status) {
             do {
                 try commitFile(to: destination)
