@@ -150,8 +150,10 @@ struct HTTPClientTests {
             #expect(sizes.sorted() == Array(1000..<1100))
             return peak
         }
-        // One thread per request would add 100; tests running beside this one start a few of their own.
-        #expect(peak - before < 50, "threads grew from \(before) to \(peak)")
+        // One thread per request would add 100 on top of whatever the suites running beside this
+        // one start (up to 80 seen in the timed pass), so growth of 100 or more means the client
+        // made a thread per request.
+        #expect(peak - before < 100, "threads grew from \(before) to \(peak)")
     }
 
     @Test("50 sequential requests reuse connections: the server accepts at most 2")
