@@ -18,17 +18,21 @@ demo:
 # provider blocks for 30 s"). They run in a pass of their own: on a 2-core machine, CPU-heavy
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
-TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests
+TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests
+# Downloads with time margins (a host's pause, a stalled body): real transfers that load both
+# cores, so they get a pass of their own too.
+DOWNLOAD_SUITES = HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests
 # Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
 # browser beside the timed suites would take the CPU their margins need.
 BROWSER_SUITES = WebViewBrowserTests
 
-## Set up, build, check formatting and run every test (the timed suites, then the browser suites, in passes of their own).
+## Set up, build, check formatting and run every test (the timed, download and browser suites in passes of their own).
 test:
 	@./scripts/setup.sh --build-tests
 	@$(MAKE) --no-print-directory lint
-	swift test --skip-build --skip '$(TIMED_SUITES)|$(BROWSER_SUITES)'
+	swift test --skip-build --skip '$(TIMED_SUITES)|$(DOWNLOAD_SUITES)|$(BROWSER_SUITES)'
 	swift test --skip-build --filter '$(TIMED_SUITES)'
+	swift test --skip-build --filter '$(DOWNLOAD_SUITES)'
 	swift test --skip-build --filter '$(BROWSER_SUITES)'
 
 ## Check the house format (.swift-format).
