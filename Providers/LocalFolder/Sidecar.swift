@@ -72,13 +72,14 @@ extension FolderListing {
         for index in files.indices {
             let relative = files[index].relative
             let name = relative.split(separator: UInt8(ascii: "/")).last ?? relative[...]
-            let extensionLength =
-                name.count - (name.lastIndex(of: UInt8(ascii: ".")).map { $0 - name.startIndex } ?? name.count)
-            // A name without an extension: only `name.xmp` can be its sidecar, the first lookup.
+            // The stem's length, as `LocalFile.stem(of:)` finds it in text (a leading dot starts no
+            // extension); a name without an extension has only `name.xmp`, the first lookup.
+            let stemLength = name.lastIndex(of: UInt8(ascii: ".")).flatMap {
+                $0 > name.startIndex ? $0 - name.startIndex : nil
+            }
             guard
                 let found = sidecars[relative]
-                    ?? (extensionLength > 0 && extensionLength < name.count
-                        ? sidecars[Array(relative.dropLast(extensionLength))] : nil)
+                    ?? stemLength.flatMap({ sidecars[Array(relative.dropLast(name.count - $0))] })
             else { continue }
             let sidecarName = found.relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? found.relative
             files[index].sidecar = Sidecar(

@@ -57,7 +57,8 @@ struct SearchOptions: ParsableArguments {
     @Option(
         name: .customLong("taken-after"),
         help: ArgumentHelp(
-            "Only photos taken at or after this ISO date: YYYY-MM-DD (UTC), YYYY-MM-DDTHH:MM:SS, or with a zone.",
+            "Only photos taken at or after this ISO date: YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS (a photo's local time "
+                + "where it has no offset), or with a zone.",
             valueName: "date"))
     var takenAfter: String?
 
