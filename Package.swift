@@ -45,6 +45,8 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Linux calls Swift's Glibc module does not show (sync_file_range); header only.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(
             name: "ProviderKit",
             dependencies: ["CCurl", "CCrypto", .product(name: "Logging", package: "swift-log")],
@@ -76,7 +78,7 @@ let package = Package(
         .target(
             name: "Downloads",
             dependencies: [
-                "ProviderKit", "ServiceBus", .product(name: "GRDB", package: "GRDB.swift"),
+                "ProviderKit", "ServiceBus", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings

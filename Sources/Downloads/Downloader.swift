@@ -24,8 +24,17 @@ public final class Downloader: Sendable {
 
     private enum Attempt: Sendable {
         case done(DownloadOutcome.Result)
+        /// The whole body is in a temporary file, to be hashed, synced and named.
+        case received(Received)
         case paused(Duration, status: Int)
         case lost(String)
+    }
+
+    /// A body that arrived whole, in its temporary file.
+    private struct Received: Sendable {
+        var part: (path: String, descriptor: Int32)
+        var fileExtension: String
+        var bytes: Int64
     }
 
     private let http: any HTTPClient
@@ -110,9 +119,12 @@ public final class Downloader: Sendable {
         }
         events(.planned(transfers: jobs.count))
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
+        let placing = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.parallel)
         try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result).self) { group in
             for job in jobs {
-                group.addTask { (job.index, try await self.fetch(job, scheduler: scheduler, archive: archive)) }
+                group.addTask {
+                    (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, archive: archive))
+                }
             }
             for try await (index, result) in group {
                 let shown = Self.redacted(result, by: options.redact)
@@ -150,6 +162,9 @@ public final class Downloader: Sendable {
 
     private static func key(_ provider: String, _ id: String) -> String { provider + "\u{0}" + id }
 
+    /// The one key of the placements' scheduler: it bounds only their number.
+    private static let placingKey = ""
+
     /// Where `photo`'s bytes come from: its local file, else the image of the wanted size.
     private func source(for photo: Photo) -> Source? {
         if let path = photo.filePath { return .local(path: path) }
@@ -170,7 +185,8 @@ public final class Downloader: Sendable {
 
     /// Fetches one photo, waiting for its host and retrying after pauses and dropped connections;
     /// throws only `CancellationError`.
-    private func fetch(_ job: Job, scheduler: HostScheduler, archive: DownloadArchive?) async throws
+    private func fetch(_ job: Job, scheduler: HostScheduler, placing: HostScheduler, archive: DownloadArchive?)
+        async throws
         -> DownloadOutcome.Result
     {
         let host: String
@@ -196,6 +212,21 @@ public final class Downloader: Sendable {
             case .done(let result):
                 await scheduler.finished(host)
                 return result
+            case .received(let received):
+                // The connection is free once the body is in: the next transfer starts while this
+                // file is hashed and synced. Placements have their own bound, so finished files
+                // (each holding a descriptor) cannot pile up behind a slow disk.
+                do {
+                    try await placing.start(Self.placingKey)
+                } catch {
+                    folder.discard(received.part)
+                    await scheduler.finished(host)
+                    throw error
+                }
+                await scheduler.finished(host)
+                let result = await place(received, job: job, archive: archive)
+                await placing.finished(Self.placingKey)
+                return try result.get()
             case .paused(let wait, let status):
                 pauses += 1
                 await scheduler.pause(host, for: wait)  // before the slot is freed, so no other transfer slips in
@@ -222,7 +253,7 @@ public final class Downloader: Sendable {
             return .done(.failed(reason: failure.message))
         }
         events(.started(index: job.index, name: name.file("")))
-        let sink = DescriptorBodySink(descriptor: part.descriptor)
+        let sink = DescriptorBodySink(descriptor: part.descriptor, hashing: false)  // hashed on a file thread
         let request = HTTPRequest(
             url: url, headers: [HTTPRequest.Header("Accept", "image/*,*/*;q=0.5")], timeout: options.transferTimeout,
             maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
@@ -290,17 +321,35 @@ public final class Downloader: Sendable {
             folder.discard(part)
             return .done(.failed(reason: "the server sent \(contentType ?? "something") that is not an image"))
         }
-        guard let checksum = sink.checksum() else {
-            folder.discard(part)
-            return .done(.failed(reason: "cannot compute a checksum (libcrypto)"))
-        }
+        return .received(Received(part: part, fileExtension: fileExtension, bytes: received))
+    }
+
+    /// Hashes, syncs and names a received file, then records it; the temporary file is gone afterwards.
+    private func place(_ received: Received, job: Job, archive: DownloadArchive?) async -> Result<
+        DownloadOutcome.Result, CancellationError
+    > {
+        let folder = self.folder
+        let name = job.name
         do {
-            let placed = try await files.run { () throws(DownloadFailure) in
-                try folder.place(part, as: name, fileExtension: fileExtension, checksum: checksum)
+            let (placed, checksum) = try await files.run { () throws(DownloadFailure) in
+                let checksum: String
+                do throws(DownloadFailure) {
+                    checksum = try folder.checksum(ofFinished: received.part)
+                } catch {
+                    folder.discard(received.part)
+                    throw error
+                }
+                // `place` closes and removes the temporary file whatever happens.
+                let placed = try folder.place(
+                    received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
+                return (placed, checksum)
             }
-            return .done(try await record(placed, job: job, checksum: checksum, bytes: received, archive: archive))
+            return .success(
+                try await record(placed, job: job, checksum: checksum, bytes: received.bytes, archive: archive))
         } catch let failure as DownloadFailure {
-            return .done(.failed(reason: failure.message))
+            return .success(.failed(reason: failure.message))
+        } catch {
+            return .failure(CancellationError())
         }
     }
 

@@ -12,28 +12,34 @@ public protocol HTTPBodySink: AnyObject, Sendable {
 }
 
 /// Writes a body to an open file descriptor (the caller owns it, opens and closes it), counting
-/// the bytes, computing their SHA-256 and keeping the first bytes (to recognise the file type).
+/// the bytes, keeping the first bytes (to recognise the file type) and, unless told not to,
+/// computing their SHA-256.
 public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
     /// How many leading bytes ``leadingBytes`` keeps.
     public static let leadingLength = 16
 
     private let descriptor: Int32
+    private let hashing: Bool
     private var hasher = SHA256()
     // Written by the client's thread during the transfer; read by the caller after it ends.
     private var written: Int64 = 0
     private var leading: [UInt8] = []
 
     /// A sink writing to `descriptor` from its current start (it is truncated on each attempt).
-    public init(descriptor: Int32) {
+    /// Without `hashing`, ``checksum()`` is `nil` and the transfer thread only writes: a caller
+    /// that hashes the finished file on another thread keeps the transfer thread for the network.
+    public init(descriptor: Int32, hashing: Bool = true) {
         self.descriptor = descriptor
+        self.hashing = hashing
     }
 
     /// Bytes written by the last attempt.
     public var byteCount: Int64 { written }
     /// The body's first ``leadingLength`` bytes (fewer when it is shorter).
     public var leadingBytes: [UInt8] { leading }
-    /// The SHA-256 of the body as hex; call once, after the transfer. `nil` when libcrypto failed.
-    public func checksum() -> String? { hasher.finishHex() }
+    /// The SHA-256 of the body as hex; call once, after the transfer. `nil` when libcrypto failed,
+    /// or when the sink was made without hashing.
+    public func checksum() -> String? { hashing ? hasher.finishHex() : nil }
 
     public func restart() -> String? {
         hasher = SHA256()
@@ -50,7 +56,7 @@ public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
         if leading.count < Self.leadingLength {
             leading += bytes.prefix(Self.leadingLength - leading.count)
         }
-        hasher.update(bytes)
+        if hashing { hasher.update(bytes) }
         if let code = writeAll(descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count)) {
             return "cannot write the file: \(String(cString: strerror(code)))"
         }
