@@ -11,6 +11,7 @@ struct ConfigCommand: AsyncParsableCommand {
     /// `viewfinder config check [PATH]`
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check a configuration file and report every problem in it.")
 
         @Argument(help: "The file to check (default: the file a search would use).")
