@@ -157,7 +157,9 @@ struct PixabayErrorTests {
         }
     }
 
-    @Test("the key never shows in logs or errors, though an error page echoes it raw, percent-encoded and JSON-escaped")
+    @Test(
+        "the key never shows in logs or errors, though an error page echoes it raw, percent-encoded, JSON-escaped and in capitals"
+    )
     func keyNeverShown() async throws {
         let logs = CapturingLogHandler.Store()
         var context = PixabayFixture.context(logs: logs)
@@ -174,6 +176,7 @@ struct PixabayErrorTests {
                     message.contains("Bad request: GET /api/?key=***"), "the echo should reach the message: \(message)")
                 #expect(!Redaction.contains(message, secret: secret), "\(message)")
                 #expect(!message.contains("Key+with") && !message.contains("Key%2Bwith"), "\(message)")
+                #expect(!message.uppercased().contains(secret.uppercased()), "\(message)")
             }
             for line in logs.all { #expect(!Redaction.contains(line, secret: secret), "\(line)") }
         }

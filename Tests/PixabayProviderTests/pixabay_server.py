@@ -17,7 +17,8 @@ and answers observed by public clients:
 - Every answer carries X-RateLimit-Limit/-Remaining/-Reset (seconds until the window resets). The
   query "throttle" gets 429 with Remaining 0 and Reset 37 (no Retry-After).
 - Test hooks, not Pixabay behaviour: "outage" gets a proxy's HTML 502 page; "echo" a 400 that
-  repeats the request line (the key raw, percent-encoded and JSON-escaped) like a misbehaving proxy;
+  repeats the request line (the key raw, percent-encoded, JSON-escaped and in capitals) like a
+  misbehaving proxy;
   "shrinking" claims totalHits 500 on page 1 but says later pages are out of range (the total fell
   between two requests). The path /api-broken/ answers a truncated body; /api-slow/ answers after
   30 s (noted in "aborted" when the client hung up first). GET /stats lists the calls made.
@@ -145,7 +146,7 @@ class Handler(BaseHTTPRequestHandler):
         key = query.get("key", "")
         if query.get("q") == "echo":  # before the key check, so any key is echoed
             line = f"GET {self.path}"
-            echo = f'{line} | {quote(line, safe="")} | {json.dumps({"request": line})} | key={key}'
+            echo = f'{line} | KEY {key.upper()} | {quote(line, safe="")} | {json.dumps({"request": line})} | key={key}'
             return self.error(400, f"Bad request: {echo}")
         if not KEY_PATTERN.match(key):
             return self.error(400, "Invalid or missing API key ([key]).")

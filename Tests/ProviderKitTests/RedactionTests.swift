@@ -76,6 +76,21 @@ struct SecretEncodingTests {
         #expect(Redaction.redact("a secret of 3: abc abc", secrets: ["abc"]) == "a secret of 3: abc abc")
     }
 
+    @Test("a secret echoed in another letter case is hidden too, also when escaped")
+    func otherLetterCase() {
+        let secret = "a1B2c3D4e5F6/x"
+        for form in [
+            "A1B2C3D4E5F6/X", "a1b2c3d4e5f6/x", "A1b2C3d4E5f6%2FX", "%41%31b2c3d4e5f6\\/x", "a1&#66;2c3d4e5f6/X",
+        ] {
+            let text = "Invalid key \(form) given"
+            #expect(Redaction.contains(text, secret: secret), "\(form)")
+            #expect(Redaction.redact(text, secrets: [secret]) == "Invalid key *** given", "\(form)")
+        }
+        #expect(
+            Redaction.redact("Invalid key a1B2c3D4e5F6-x given", secrets: [secret])
+                == "Invalid key a1B2c3D4e5F6-x given")
+    }
+
     @Test("HTML-escaped forms (named, decimal and hex references) are hidden too")
     func htmlForms() {
         let secret = "SECRET&<500>+XYZ=="

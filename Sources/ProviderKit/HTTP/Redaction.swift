@@ -134,12 +134,12 @@ public enum Redaction {
 
 /// Matches one secret against text in any of the encodings a URL or a JSON echo can give it.
 enum SecretMatcher {
-    /// Whether a form of `secret` can begin with `byte`: its first byte as written, or with the
+    /// Whether a form of `secret` can begin with `byte`: its first byte in either letter case, or with the
     /// space and `+` of form encoding swapped, or the start of an escape (`%`, `\`, `&`). Every
     /// scan checks this first, so the full match runs only where one could start.
     static func mayStart(_ secret: [UInt8], with byte: UInt8) -> Bool {
-        guard let first = secret.first else { return false }
-        switch byte {
+        guard let first = secret.first.map(folded) else { return false }
+        switch folded(byte) {
         case first, UInt8(ascii: "%"), UInt8(ascii: "\\"), UInt8(ascii: "&"): return true
         case UInt8(ascii: "+"): return first == UInt8(ascii: " ")
         case UInt8(ascii: " "): return first == UInt8(ascii: "+")
@@ -182,10 +182,13 @@ enum SecretMatcher {
         let first = text[index]
         let space = UInt8(ascii: " ")
         let plus = UInt8(ascii: "+")
-        if first == byte || (first == plus && byte == space) || (first == space && byte == plus) { lengths.append(1) }
+        let byte = folded(byte)  // a secret echoed in another letter case is still the secret
+        if folded(first) == byte || (first == plus && byte == space) || (first == space && byte == plus) {
+            lengths.append(1)
+        }
         if first == UInt8(ascii: "%"), let value = hexByte(text, index + 1) {
-            if value == byte { lengths.append(3) }
-            if value == UInt8(ascii: "%"), hexByte(text, index + 3) == byte { lengths.append(5) }  // %252F
+            if folded(value) == byte { lengths.append(3) }
+            if value == UInt8(ascii: "%"), hexByte(text, index + 3).map(folded) == byte { lengths.append(5) }  // %252F
         }
         if first == UInt8(ascii: "\\"), index + 1 < text.count {
             let escaped = text[index + 1]
@@ -193,15 +196,20 @@ enum SecretMatcher {
                 lengths.append(2)
             }
             if escaped == UInt8(ascii: "u"), index + 5 < text.count, text[index + 2] == UInt8(ascii: "0"),
-                text[index + 3] == UInt8(ascii: "0"), hexByte(text, index + 4) == byte
+                text[index + 3] == UInt8(ascii: "0"), hexByte(text, index + 4).map(folded) == byte
             {
                 lengths.append(6)
             }
         }
-        if first == UInt8(ascii: "&"), let (value, length) = htmlEntity(text, index), value == byte {
+        if first == UInt8(ascii: "&"), let (value, length) = htmlEntity(text, index), folded(value) == byte {
             lengths.append(length)
         }
         return lengths
+    }
+
+    /// `byte` with an ASCII capital letter made small: secrets are matched in any letter case.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// The byte an HTML character reference at `index` spells (`&amp;`, `&lt;`, `&#47;`, `&#x2F;`, …),
