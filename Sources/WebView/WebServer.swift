@@ -23,11 +23,18 @@ package struct WebServer: Sendable {
     /// Removes secrets from everything sent (a provider may echo a key in a title).
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
+    /// The searches running now, at most ``defaultMaxSearches`` unless told otherwise.
+    let searches: SearchSlots
+
+    /// How many searches run at once by default (one per open page, with room for several tabs).
+    package static let defaultMaxSearches = 8
 
     package init(
         port: Int, resources: PageResources, recent: RecentSearches, redact: @escaping @Sendable (String) -> String,
-        makeEncoder: @escaping @Sendable () -> any SearchEventEncoder, launch: @escaping Launcher
+        maxSearches: Int = defaultMaxSearches, makeEncoder: @escaping @Sendable () -> any SearchEventEncoder,
+        launch: @escaping Launcher
     ) {
+        self.searches = SearchSlots(limit: maxSearches)
         self.port = port
         self.resources = resources
         self.recent = recent
@@ -123,7 +130,14 @@ package struct WebServer: Sendable {
         let (viewModel, request) = started
         let ids = localIDs
         let rewrite: @Sendable (Photo) -> Photo = { Self.served($0, ids: ids) }
-        return eventStream { [makeEncoder, redact, recent] writer in
+        return eventStream { [makeEncoder, redact, recent, searches] writer in
+            guard searches.take() else {
+                let message =
+                    "\(searches.limit) searches are already running; wait for one to finish, or close another tab"
+                try await writer.write(ByteBuffer(string: Self.event(json: ErrorEvent(message: message))))
+                return
+            }
+            defer { searches.give() }
             var encoder = makeEncoder()
             let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
             let search = Task { await viewModel.search(request) }

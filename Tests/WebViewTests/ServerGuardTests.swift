@@ -12,20 +12,44 @@ private struct NoEvents: SearchEventEncoder {
     mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] { [] }
 }
 
+/// A provider that answers nothing and ends only when its search is cancelled.
+private struct EndlessProvider: PhotoProvider {
+    let name = "endless"
+    var supportsPopular: Bool { true }
+
+    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
+        AsyncThrowingStream { continuation in
+            let waiting = Task {
+                try? await Task.sleep(for: .seconds(600))
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in waiting.cancel() }
+        }
+    }
+}
+
 /// `serve`'s guards, against the real server on a free loopback port, with requests written
 /// byte for byte on a socket (a browser would not send most of them).
 @Suite struct ServerGuardTests {
-    /// Starts a server whose searches have no providers (they end at once), hiding `secret`;
-    /// runs `body` with its port and the folder of its recent searches.
-    private func withServer(secret: String = "unused-secret", _ body: (Int, URL) async throws -> Void) async throws {
+    /// Starts a server hiding `secret` whose searches have no providers (they end at once), or
+    /// one that never answers when `endless`; runs `body` with its port and the folder of its
+    /// recent searches.
+    private func withServer(
+        secret: String = "unused-secret", endless: Bool = false, maxSearches: Int = WebServer.defaultMaxSearches,
+        _ body: (Int, URL) async throws -> Void
+    ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let providers = endless ? [LiveProvider(provider: EndlessProvider(), typeName: "endless")] : []
         let server = WebServer(
             port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
-            redact: { $0.replacingOccurrences(of: secret, with: "***") }, makeEncoder: { NoEvents() },
+            redact: { $0.replacingOccurrences(of: secret, with: "***") }, maxSearches: maxSearches,
+            makeEncoder: { NoEvents() },
             launch: { operation, _ in
                 (
-                    SearchViewModel(lineup: ProviderLineup(providers: []), settings: SearchSettings()),
+                    SearchViewModel(
+                        lineup: ProviderLineup(providers: providers),
+                        settings: SearchSettings(limit: 30, timeout: .seconds(600))),
                     SearchRequest(operation, limit: 30)
                 )
             })
@@ -46,21 +70,9 @@ private struct NoEvents: SearchEventEncoder {
     }
 
     private static func exchange(_ request: String, port: Int) -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return "no socket" }
+        let descriptor = connection(port: port)
+        guard descriptor >= 0 else { return "cannot connect" }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { return "cannot connect" }
         let bytes = Array(request.utf8)
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var answer: [UInt8] = []
@@ -72,6 +84,28 @@ private struct NoEvents: SearchEventEncoder {
         }
         let line = answer.split(separator: 13).first.map { String(decoding: $0, as: UTF8.self) }
         return line ?? "no answer"
+    }
+
+    /// A socket connected to the server, with a 10 s receive timeout; -1 when it cannot connect.
+    private static func connection(port: Int) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
     }
 
     @Test("only a request whose one Host is this server on loopback is answered")
@@ -106,6 +140,54 @@ private struct NoEvents: SearchEventEncoder {
             }
             #expect(text.contains("***"))
             #expect(!text.contains(secret))
+        }
+    }
+
+    /// Opens an event stream for `query` on a socket of its own and reads until its answer holds
+    /// `expected` (or 10 s pass); returns what it read and the socket, still open.
+    private func openStream(_ query: String, port: Int, until expected: String) async -> (String, Int32) {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let descriptor = Self.connection(port: port)
+                guard descriptor >= 0 else { return continuation.resume(returning: ("cannot connect", descriptor)) }
+                let request = "GET /api/events?q=\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+                _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+                var answer: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !String(decoding: answer, as: UTF8.self).contains(expected) {
+                    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                    if count <= 0 { break }
+                    answer += buffer[0..<count]
+                }
+                continuation.resume(returning: (String(decoding: answer, as: UTF8.self), descriptor))
+            }.start()
+        }
+    }
+
+    @Test("no more than `maxSearches` searches run at once; one more is told why, and a freed slot is reused")
+    func searchesAreCapped() async throws {
+        try await withServer(endless: true, maxSearches: 2) { port, _ in
+            var open: [Int32] = []
+            defer { for descriptor in open { close(descriptor) } }
+            for query in ["one", "two"] {
+                let (answer, descriptor) = await openStream(query, port: port, until: ": still searching")
+                open.append(descriptor)
+                #expect(answer.contains(": still searching"), "\(query): \(answer)")
+            }
+            let (refused, third) = await openStream("three", port: port, until: "\"event\"")
+            close(third)
+            #expect(refused.contains("2 searches are already running"), "\(refused)")
+            #expect(!refused.contains(": still searching"))
+            // The client of the first goes away: its search stops at the next heartbeat, and its slot is free.
+            close(open.removeFirst())
+            var admitted = false
+            for _ in 0..<20 where !admitted {
+                try await Task.sleep(for: .milliseconds(250))
+                let (answer, descriptor) = await openStream("four", port: port, until: "\n\n")
+                admitted = answer.contains(": still searching")
+                if admitted { open.append(descriptor) } else { close(descriptor) }
+            }
+            #expect(admitted, "a freed slot was never given to a new search")
         }
     }
 
