@@ -8,6 +8,8 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case exited(status: Int32, stderr: [String])
     case killed(signal: Int32, stderr: [String])
     case invalidJSON(line: Int, excerpt: String)
+    /// Valid or not, the line nests deeper than JSON is read (``PluginProtocol/maximumDepth``).
+    case tooDeep(line: Int, depth: Int)
     case missingID(line: Int)
     case invalidID(line: Int)
     case unknownLine(line: Int)
@@ -32,6 +34,9 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
             "the program was killed by signal \(signal)" + Self.tail(stderr)
         case .invalidJSON(let line, let excerpt):
             "output line \(line) is not valid JSON: \(excerpt)"
+        case .tooDeep(let line, let depth):
+            "output line \(line) nests arrays or objects \(depth) levels deep; Viewfinder reads at most "
+                + "\(PluginProtocol.maximumDepth): send photos with flatter fields"
         case .missingID(let line):
             "output line \(line) has a photo without an `id`"
         case .invalidID(let line):

@@ -81,6 +81,9 @@ enum PluginProtocol {
         do {
             decoded = try JSONDecoder().decode(WireLine.self, from: line)
         } catch {
+            // Foundation's reader stops at a fixed depth and calls that invalid: say what it is.
+            let depth = Self.nestingDepth(line)
+            if depth > maximumDepth { throw .tooDeep(line: number, depth: depth) }
             throw .invalidJSON(line: number, excerpt: String(decoding: line.prefix(80), as: UTF8.self))
         }
         switch decoded {
@@ -103,6 +106,38 @@ enum PluginProtocol {
             kinds.insert(kind)
         }
         return kinds
+    }
+
+    /// How deep JSON may nest arrays and objects: Foundation's `JSONDecoder` reads no deeper.
+    static let maximumDepth = 512
+
+    /// The deepest nesting of arrays and objects in `line`, outside strings (it need not be valid).
+    static func nestingDepth(_ line: Data) -> Int {
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
+        for byte in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -116,10 +116,24 @@ struct PluginOutputTests {
         }
         #expect(throws: ExecError.reported("(an error line without a text)")) { try photo(#"{"error":{"code":1}}"#) }
         let deep = String(repeating: "[", count: 100_000)
-        #expect(throws: ExecError.invalidJSON(line: 4, excerpt: String(repeating: "[", count: 80))) {
-            try photo(deep)
-        }
+        #expect(throws: ExecError.tooDeep(line: 4, depth: 100_000)) { try photo(deep) }
+        #expect(throws: ExecError.invalidJSON(line: 4, excerpt: "[[{\"photo\": 1")) { try photo("[[{\"photo\": 1") }
         #expect(throws: ExecError.self) { try photo("{\"photo\":{\"id\":\"\u{FFFD}\"") }
+    }
+
+    @Test("valid JSON nested deeper than 512 levels is named as such; 500 levels in an unknown field are read")
+    func deepNesting() throws {
+        func nested(_ depth: Int) -> String {
+            #"{"photo":{"id":"a","extra":"# + String(repeating: "[", count: depth)
+                + String(repeating: "]", count: depth)
+                + "}}"
+        }
+        #expect(throws: ExecError.tooDeep(line: 4, depth: 602)) { try photo(nested(600)) }
+        #expect(try photo(nested(500))?.id == "a")
+        let message = ExecError.tooDeep(line: 4, depth: 602).description
+        #expect(message.contains("602 levels deep") && message.contains("at most 512"), "\(message)")
+        // Brackets inside strings, escaped quotes included, do not count.
+        #expect(PluginProtocol.nestingDepth(Data(#"{"a":"[[[\"[[[","b":[1]}"#.utf8)) == 2)
     }
 
     @Test("whole numbers in options reach the plugin exactly")
