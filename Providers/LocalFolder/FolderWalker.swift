@@ -202,7 +202,8 @@ struct FolderWalker: Sendable {
                 if prefix.utf8.count + relative.count < DeepPath.limit,
                     let name = String(validating: relative, as: UTF8.self)
                 {
-                    record(files[index], at: prefix + name, number: index, examine: examine, into: &chunk)
+                    record(
+                        files[index], at: prefix + name, root: rootBytes, number: index, examine: examine, into: &chunk)
                     continue
                 }
                 // Too deep for one path, or not UTF-8: opened relative to its folders, read through its descriptor.
@@ -213,7 +214,7 @@ struct FolderWalker: Sendable {
                     continue
                 }
                 let path = DeepPath.descriptorPath(descriptor)
-                record(files[index], at: path, number: index, examine: examine, into: &chunk)
+                record(files[index], at: path, root: rootBytes, number: index, examine: examine, into: &chunk)
                 close(descriptor)
             }
             return chunk
@@ -227,7 +228,7 @@ struct FolderWalker: Sendable {
 
     /// Reads one file and appends its record; a file that cannot be read gets none, so it is tried again next time.
     private static func record(
-        _ file: FolderListing.File, at path: String, number: Int,
+        _ file: FolderListing.File, at path: String, root: [UInt8], number: Int,
         examine: (String) throws(ImageMetadataError) -> ImageInspector.Outcome, into chunk: inout Examined
     ) {
         let outcome: ImageInspector.Outcome
@@ -247,7 +248,8 @@ struct FolderWalker: Sendable {
             IndexRecord.append(
                 relativePath: file.relative, size: file.size, modifiedNanoseconds: file.modifiedNanoseconds,
                 format: format,
-                metadata: Sidecar.merge(file.sidecar, besidePhotoAt: path, over: metadata, format: format),
+                metadata: Sidecar.merge(
+                    file.sidecar, besidePhoto: file.relative, below: root, over: metadata, format: format),
                 sidecar: file.sidecar, to: &chunk.records)
         }
     }

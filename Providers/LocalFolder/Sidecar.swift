@@ -1,11 +1,17 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An XMP sidecar beside a photo: `photo.jpg.xmp` (darktable, digiKam) or `photo.xmp`
 /// (Lightroom, exiftool, Viewfinder's downloads), in the same folder. Its title, description,
 /// creator, tags, rights, rating and date are merged over the photo's own metadata.
 struct Sidecar: Sendable, Equatable {
-    /// The sidecar's file name, in the photo's folder.
-    var name: String
+    /// The sidecar's file name in the photo's folder, as its bytes (it need not be UTF-8).
+    var name: [UInt8]
     var size: Int64
     var modifiedNanoseconds: Int64
 
@@ -20,14 +26,23 @@ struct Sidecar: Sendable, Equatable {
 
     /// `metadata` (the photo's own, or why it could not be read) with the sidecar's fields merged
     /// over it; the photo's own when there is no sidecar or it cannot be read.
+    ///
+    /// The sidecar is opened by the bytes of its path below `root` (``DeepPath``), so one beside
+    /// a photo deeper than `PATH_MAX`, or in a folder whose name is not UTF-8, is read too.
     static func merge(
-        _ sidecar: Sidecar?, besidePhotoAt path: String, over metadata: Result<ImageMetadata, ImageMetadataError>,
-        format: ImageFormat
+        _ sidecar: Sidecar?, besidePhoto photo: [UInt8], below root: [UInt8],
+        over metadata: Result<ImageMetadata, ImageMetadataError>, format: ImageFormat
     ) -> ImageMetadata? {
         let own = try? metadata.get()
-        guard let sidecar, sidecar.size <= maximumSize, let slash = path.lastIndex(of: "/") else { return own }
-        let sidecarPath = String(path[...slash]) + sidecar.name
-        guard let file = try? FileBytes(path: sidecarPath), let bytes = try? file.read(0, min(file.size, maximumSize))
+        guard let sidecar, sidecar.size <= maximumSize else { return own }
+        var relative = photo.lastIndex(of: UInt8(ascii: "/")).map { Array(photo[...$0]) } ?? []
+        relative += sidecar.name
+        let descriptor = DeepPath.open(
+            root: root, relative: relative, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { return own }
+        defer { close(descriptor) }
+        guard let file = try? FileBytes(path: DeepPath.descriptorPath(descriptor)),
+            let bytes = try? file.read(0, min(file.size, maximumSize))
         else { return own }
         var read = ImageMetadata(format: format.rawValue)
         XMPReader.read(bytes, into: &read)
@@ -83,8 +98,7 @@ extension FolderListing {
             else { continue }
             let sidecarName = found.relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? found.relative
             files[index].sidecar = Sidecar(
-                name: String(decoding: sidecarName, as: UTF8.self), size: found.size,
-                modifiedNanoseconds: found.modifiedNanoseconds)
+                name: sidecarName, size: found.size, modifiedNanoseconds: found.modifiedNanoseconds)
         }
     }
 }

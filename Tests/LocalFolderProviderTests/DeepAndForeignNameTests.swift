@@ -45,9 +45,23 @@ struct DeepAndForeignNameTests {
         return bytes
     }
 
+    /// An XMP sidecar whose only keyword is `keyword`.
+    static func sidecar(keyword: String) -> [UInt8] {
+        Array(
+            """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:subject><rdf:Bag><rdf:li>\(keyword)</rdf:li></rdf:Bag></dc:subject>
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            """.utf8)
+    }
+
     /// Creates the folders `names` one inside the other below `root`, and `file` holding
-    /// `bytes` in the last, relative to descriptors since the whole path is too long to name.
-    static func makeChain(below root: URL, _ names: [[UInt8]], file: [UInt8], bytes: [UInt8]) -> Bool {
+    /// `bytes` in the last (and `extra` files beside it), relative to descriptors since the
+    /// whole path is too long to name.
+    static func makeChain(
+        below root: URL, _ names: [[UInt8]], file: [UInt8], bytes: [UInt8], extra: [([UInt8], [UInt8])] = []
+    ) -> Bool {
         var folder = open(root.path, O_RDONLY | O_DIRECTORY)
         for name in names {
             guard folder >= 0, at(name, { mkdirat(folder, $0, 0o755) }) == 0 else { return false }
@@ -57,41 +71,50 @@ struct DeepAndForeignNameTests {
         }
         guard folder >= 0 else { return false }
         defer { close(folder) }
-        let descriptor = at(file, { openat(folder, $0, O_CREAT | O_WRONLY, 0o644) })
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        return bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == bytes.count
+        for (name, content) in [(file, bytes)] + extra {
+            let descriptor = at(name, { openat(folder, $0, O_CREAT | O_WRONLY, 0o644) })
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            guard content.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == content.count else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Removes what ``makeChain(below:_:file:bytes:)`` made, deepest first.
-    static func removeChain(below root: URL, _ names: [[UInt8]], file: [UInt8]) {
+    static func removeChain(below root: URL, _ names: [[UInt8]], files: [[UInt8]]) {
         var folders = [open(root.path, O_RDONLY | O_DIRECTORY)]
         for name in names {
             let parent = folders[folders.count - 1]
             folders.append(at(name, { openat(parent, $0, O_RDONLY | O_DIRECTORY) }))
         }
-        _ = at(file, { unlinkat(folders[folders.count - 1], $0, 0) })
+        for file in files { _ = at(file, { unlinkat(folders[folders.count - 1], $0, 0) }) }
         for (index, name) in names.enumerated().reversed() {
             _ = at(name, { unlinkat(folders[index], $0, AT_REMOVEDIR) })
         }
         for folder in folders where folder >= 0 { close(folder) }
     }
 
-    @Test("a photo in folders deeper than PATH_MAX is found by its metadata, first and from the index")
+    @Test(
+        "a photo in folders deeper than PATH_MAX is found by its metadata and its sidecar's, first and from the index")
     func deeperThanPathMax() async throws {
         let folder = try PhotoFolder()
         let names = (0..<24).map { [UInt8](repeating: UInt8(ascii: "d"), count: 200) + Array(String($0).utf8) }
         let file = Array("deep-photo.jpg".utf8)
+        let sidecar = Array("deep-photo.xmp".utf8)
         let made = try await BlockingWork.run { _ in
-            Self.makeChain(below: folder.url, names, file: file, bytes: Self.richJPEG)
+            Self.makeChain(
+                below: folder.url, names, file: file, bytes: Self.richJPEG,
+                extra: [(sidecar, Self.sidecar(keyword: "lighthouse"))])
         }
         #expect(made)
         let relative = names.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/") + "/deep-photo.jpg"
         #expect(relative.utf8.count > 4096)
         let logs = CapturingLogHandler.Store()
-        for _ in 0..<2 {  // read afresh, then from the index
-            let photos = try await folder.verboseSearch("boats", logs: logs)
-            #expect(photos.map(\.id) == [relative])
+        for query in ["boats", "lighthouse"] {  // read afresh, then from the index; the file's keyword, the sidecar's
+            let photos = try await folder.verboseSearch(query, logs: logs)
+            #expect(photos.map(\.id) == [relative], "\(query)")
             #expect(photos.first?.title == "Harbour at dusk")
         }
         let lines = logs.all.filter { $0.contains("local: ") }
@@ -99,19 +122,26 @@ struct DeepAndForeignNameTests {
         #expect(lines.last?.contains("1 image; 0 read, 1 from the index") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("unreadable") })
         try await BlockingWork.run { _ in
-            Self.removeChain(below: folder.url, names, file: file)
+            Self.removeChain(below: folder.url, names, files: [file, sidecar])
             folder.remove()
         }
     }
 
-    @Test("a Latin-1 name is found by metadata and by its name, shown with U+FFFD, opened by its real bytes")
+    @Test(
+        "a Latin-1 name is found by metadata, by its name and by its sidecar, shown with U+FFFD, opened by its real bytes"
+    )
     func latin1Name() async throws {
         let folder = try PhotoFolder()
         defer { folder.remove() }
         let name = Array("caf".utf8) + [0xE9] + Array("-terrace.jpg".utf8)  // "café" in Latin-1
-        #expect(Self.makeChain(below: folder.url, [], file: name, bytes: Self.richJPEG))
+        let sidecar = name + Array(".xmp".utf8)
+        #expect(
+            Self.makeChain(
+                below: folder.url, [], file: name, bytes: Self.richJPEG,
+                extra: [(sidecar, Self.sidecar(keyword: "espresso"))]))
         let logs = CapturingLogHandler.Store()
-        for query in ["boats", "terrace", "boats"] {  // by metadata, by name, then from the index
+        // By metadata, by name, by the sidecar's keyword, then from the index.
+        for query in ["boats", "terrace", "espresso", "boats"] {
             let photos = try await folder.verboseSearch(query, logs: logs)
             let photo = try #require(photos.first)
             #expect(photo.id == "caf\u{FFFD}-terrace.jpg")
@@ -125,7 +155,8 @@ struct DeepAndForeignNameTests {
             if opened >= 0 { close(opened) }
         }
         let lines = logs.all.filter { $0.contains("local: ") }
-        #expect(lines.first?.contains("1 name not UTF-8 (shown with \u{FFFD})") == true, "\(lines)")
+        // The photo's name and its sidecar's.
+        #expect(lines.first?.contains("2 names not UTF-8 (shown with \u{FFFD})") == true, "\(lines)")
         #expect(lines.last?.contains("0 read, 1 from the index") == true, "\(lines)")
     }
 }

@@ -136,6 +136,6 @@ struct SidecarTests {
         ]
         listing.attachSidecars()
         #expect(listing.files.map { String(decoding: $0.relative, as: UTF8.self) } == ["p.jpg", "q.tif", "dir.v2/r"])
-        #expect(listing.files.map { $0.sidecar?.name } == ["p.jpg.xmp", "q.XMP", nil])
+        #expect(listing.files.map { $0.sidecar?.name } == [Array("p.jpg.xmp".utf8), Array("q.XMP".utf8), nil])
     }
 }
