@@ -105,9 +105,7 @@ public struct FiveHundredPxFactory: ProviderFactory {
     public var summary: String { "500px popular feeds and search (needs a consumer key; API closed to new keys)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.consumerKey.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("consumer_key")
-        }
+        try ProviderUnavailable.require("consumer_key", options.consumerKey)
         return FiveHundredPxProvider(name: name, options: options, context: context)
     }
 }

@@ -77,9 +77,7 @@ public struct FlickrFactory: ProviderFactory {
     public var summary: String { "Flickr photo search and interestingness (needs an API key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.apiKey.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("api_key")
-        }
+        try ProviderUnavailable.require("api_key", options.apiKey)
         return FlickrProvider(name: name, options: options, context: context)
     }
 }

@@ -38,9 +38,7 @@ public struct LocalFolderFactory: ProviderFactory {
     public var summary: String { "photos in a folder on this machine, found by their metadata and names" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.path.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("path")
-        }
+        try ProviderUnavailable.require("path", options.path)
         let root = context.resolvePath(options.path)
         return LocalFolderProvider(
             name: name, root: root, recursive: options.recursive,

@@ -50,9 +50,7 @@ public struct PexelsFactory: ProviderFactory {
     public var summary: String { "free stock photos from Pexels, search and curated (needs a free API key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.apiKey.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("api_key")
-        }
+        try ProviderUnavailable.require("api_key", options.apiKey)
         return PexelsProvider(name: name, options: options, context: context)
     }
 }

@@ -86,9 +86,7 @@ public struct PixabayFactory: ProviderFactory {
     public var summary: String { "free photos under the Pixabay Content License (needs a free API key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.apiKey.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("api_key")
-        }
+        try ProviderUnavailable.require("api_key", options.apiKey)
         return PixabayProvider(name: name, options: options, context: context)
     }
 }

@@ -72,9 +72,7 @@ public struct UnsplashFactory: ProviderFactory {
     public var summary: String { "free photos from Unsplash and its Editorial feed (needs a free access key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        guard !options.accessKey.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ProviderUnavailable.missingOption("access_key")
-        }
+        try ProviderUnavailable.require("access_key", options.accessKey)
         return UnsplashProvider(name: name, options: options, context: context)
     }
 }

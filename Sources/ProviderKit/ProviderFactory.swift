@@ -64,4 +64,11 @@ public struct ProviderUnavailable: Error, Sendable, Equatable {
     public static func missingOption(_ option: String) -> ProviderUnavailable {
         ProviderUnavailable(option: option, reason: "\(option) is empty")
     }
+
+    /// Throws ``missingOption(_:)`` when `value`, the text of the required `option` (a key, a
+    /// path), is empty or only spaces: the instance is then skipped with a note, not failed.
+    public static func require(_ option: String, _ value: String) throws(ProviderUnavailable) {
+        let blank = value.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        guard !blank else { throw missingOption(option) }
+    }
 }
