@@ -193,7 +193,7 @@ struct FiveHundredPxProviderTests {
                 "500px refused access (Forbidden); the consumer key may lack permission, check $FIVEHUNDREDPX_CONSUMER_KEY"
             )
         ) {
-            try await collect(SearchRequest(.search("harbor"), limit: 5), key: "FORBIDDEN")
+            try await collect(SearchRequest(.search("harbor"), limit: 5), key: "FORBIDDEN-KEY")
         }
         let wrongPlace = try FiveHundredPxFactory().makeProvider(
             name: "500px", options: .init(consumerKey: Self.validKey, endpoint: server.url("/v2")),

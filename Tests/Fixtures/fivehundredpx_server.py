@@ -12,7 +12,7 @@ the uploader's file named it, `null` or empty when unknown; a search term matche
 sent only with `tags=1` (every tenth photo has "lighthouse" only in its tags); `exclude` takes category names and `filters.exclude` echoes their ids;
 some photos are `nsfw`. Errors are {"status": …, "error": …} with that HTTP status.
 
-Consumer keys: "px-key-5678" is valid; "FORBIDDEN" gets 403; "SERVER-ERROR" gets 500;
+Consumer keys: "px-key-5678" is valid; "FORBIDDEN-KEY" gets 403; "SERVER-ERROR" gets 500;
 "BROKEN" gets a truncated body; "SLOW" an answer after 30 s (/stats notes in "aborted" when the
 client hung up first); a key starting with "ECHO" gets a 401 whose error echoes the request line;
 anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
@@ -116,7 +116,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.slow()
         if key.startswith("ECHO"):
             return self.error(401, f"Unauthorized: {self.command} {self.path} {self.request_version}")
-        if key == "FORBIDDEN":
+        if key == "FORBIDDEN-KEY":
             return self.error(403, "Forbidden")
         if key == "SERVER-ERROR":
             return self.error(500, "Internal Server Error")

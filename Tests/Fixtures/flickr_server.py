@@ -15,7 +15,7 @@ Flickr's traps, reproduced:
 - errors are HTTP 200 with {"stat":"fail","code":…,"message":…} and a text/plain type;
 - over the rate limit: HTTP 429 with a short HTML body.
 
-API keys: "test-key-1234" is valid; "RATE-LIMITED" gets 429; "UNAVAILABLE" gets code 105;
+API keys: "test-key-1234" is valid; "RATE-LIMITED" gets 429; "UNAVAILABLE-KEY" gets code 105;
 "FLAKY" gets code 201 once per query, then answers; anything else gets code 100.
 The query "garbage", and the path /broken/services/rest/, get a truncated JSON body.
 Hostile answers: the query "huge" gets a 32 MB page of 200,000 photos (with Content-Length),
@@ -166,7 +166,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_bytes(body, chunked=text == "hugechunked")
         if key == "RATE-LIMITED":
             return self.send(429, "<html><body><h1>Too Many Requests</h1></body></html>", "text/html; charset=UTF-8")
-        if key == "UNAVAILABLE":
+        if key == "UNAVAILABLE-KEY":
             return self.fail(query, 105, "Service currently unavailable")
         if key == "FLAKY":
             marker = (query.get("text"), query.get("page"))

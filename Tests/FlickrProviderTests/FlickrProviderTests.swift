@@ -188,7 +188,7 @@ struct FlickrProviderTests {
             throws: ProviderError.unavailable(
                 "Flickr's service is unavailable right now (code 105: Service currently unavailable); try again later")
         ) {
-            try await flickr.search("harbor", key: "UNAVAILABLE")
+            try await flickr.search("harbor", key: "UNAVAILABLE-KEY")
         }
         #expect(try await flickr.calls().count == 2 + 3)  // FLAKY: one failure, one answer; UNAVAILABLE: three attempts
     }
