@@ -61,7 +61,7 @@ median_file "$dir"/first-?.ms >"$dir/first.ms"
 median_file "$dir"/repeat-?.s >"$dir/repeat.s"
 median_file "$dir"/repeat-?.ms >"$dir/repeat.ms"
 # The least a repeat search must learn: every file's size and modification time (find, one
-# fstatat per file), and the same in C on every core (the kernel's floor on this machine).
+# fstatat per file, on one core).
 finds=()
 for _ in 1 2 3 4 5; do
   started=$EPOCHREALTIME

@@ -224,9 +224,7 @@ public final class Downloader: Sendable {
                     throw error
                 }
                 await scheduler.finished(host)
-                let result = await place(received, job: job, archive: archive)
-                await placing.finished(Self.placingKey)
-                return try result.get()
+                return try await place(received, job: job, archive: archive, placing: placing).get()
             case .paused(let wait, let status):
                 pauses += 1
                 await scheduler.pause(host, for: wait)  // before the slot is freed, so no other transfer slips in
@@ -248,7 +246,9 @@ public final class Downloader: Sendable {
         let name = job.name
         let part: (path: String, descriptor: Int32)
         do {
-            part = try await files.run { () throws(DownloadFailure) in try folder.createPart(for: name) }
+            part = try await files.run(orphaned: { folder.discard($0) }) { () throws(DownloadFailure) in
+                try folder.createPart(for: name)
+            }
         } catch let failure as DownloadFailure {
             return .done(.failed(reason: failure.message))
         }
@@ -324,26 +324,37 @@ public final class Downloader: Sendable {
         return .received(Received(part: part, fileExtension: fileExtension, bytes: received))
     }
 
-    /// Hashes, syncs and names a received file, then records it; the temporary file is gone afterwards.
-    private func place(_ received: Received, job: Job, archive: DownloadArchive?) async -> Result<
-        DownloadOutcome.Result, CancellationError
-    > {
+    /// Hashes, syncs and names a received file, then records it; the temporary file is gone
+    /// afterwards. Gives back its place among the placements (`placing`) as soon as the file is
+    /// named, before the sidecar, the archive and the source's download report.
+    private func place(_ received: Received, job: Job, archive: DownloadArchive?, placing: HostScheduler) async
+        -> Result<DownloadOutcome.Result, CancellationError>
+    {
         let folder = self.folder
         let name = job.name
+        let named: Result<(TargetFolder.Placed, String), any Error>
         do {
-            let (placed, checksum) = try await files.run { () throws(DownloadFailure) in
-                let checksum: String
-                do throws(DownloadFailure) {
-                    checksum = try folder.checksum(ofFinished: received.part)
-                } catch {
-                    folder.discard(received.part)
-                    throw error
-                }
-                // `place` closes and removes the temporary file whatever happens.
-                let placed = try folder.place(
-                    received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
-                return (placed, checksum)
-            }
+            // Once claimed, the work closes and removes the temporary file whatever happens; when
+            // the download is cancelled before it starts, the file is discarded instead.
+            named = .success(
+                try await files.run(releasing: { folder.discard(received.part) }) { () throws(DownloadFailure) in
+                    let checksum: String
+                    do throws(DownloadFailure) {
+                        checksum = try folder.checksum(ofFinished: received.part)
+                    } catch {
+                        folder.discard(received.part)
+                        throw error
+                    }
+                    let placed = try folder.place(
+                        received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
+                    return (placed, checksum)
+                })
+        } catch {
+            named = .failure(error)
+        }
+        await placing.finished(Self.placingKey)
+        do {
+            let (placed, checksum) = try named.get()
             return .success(
                 try await record(placed, job: job, checksum: checksum, bytes: received.bytes, archive: archive))
         } catch let failure as DownloadFailure {

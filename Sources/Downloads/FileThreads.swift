@@ -23,6 +23,77 @@ final class FileThreads: Sendable {
         return try result.get()
     }
 
+    /// Like ``run(_:)``, for work that takes over something the caller holds (an open temporary
+    /// file): when the caller is cancelled before the work starts, the work is skipped and
+    /// `unclaimed` runs on a file thread instead, so what it would have released is released.
+    func run<T: Sendable>(
+        releasing unclaimed: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () throws(DownloadFailure) -> T
+    ) async throws -> T {
+        let claim = Mutex(Claim.waiting)
+        do {
+            return try await run { () throws(DownloadFailure) -> T in
+                guard claim.withLock({ $0.take(as: .work) }) else { throw DownloadFailure("stopped") }
+                return try work()
+            }
+        } catch is CancellationError {
+            if claim.withLock({ $0.take(as: .caller) }) { post(unclaimed) }
+            throw CancellationError()
+        }
+    }
+
+    /// Like ``run(_:)``, for work that makes something the caller must release (an open
+    /// temporary file): when the caller was cancelled and never got it, `orphaned` releases it
+    /// on a file thread.
+    func run<T: Sendable>(
+        orphaned: @escaping @Sendable (T) -> Void, _ work: @escaping @Sendable () throws(DownloadFailure) -> T
+    ) async throws -> T {
+        let handoff = Mutex(Handoff<T>())
+        do {
+            let result = try await run { () throws(DownloadFailure) -> T in
+                let made = try work()
+                let callerGone = handoff.withLock { state in
+                    if !state.callerGone { state.made = made }
+                    return state.callerGone
+                }
+                if callerGone { orphaned(made) }
+                return made
+            }
+            handoff.withLock { $0.made = nil }
+            return result
+        } catch is CancellationError {
+            // The work may have ended just as the caller stopped waiting: then it is released here.
+            let made = handoff.withLock { state in
+                state.callerGone = true
+                return state.made.take()
+            }
+            if let made { post { orphaned(made) } }
+            throw CancellationError()
+        }
+    }
+
+    /// Runs `work` on the next thread without waiting for it.
+    func post(_ work: @escaping @Sendable () -> Void) {
+        threads[next.add(1, ordering: .relaxed).oldValue % threads.count].post(work)
+    }
+
+    /// Who got to decide about a piece of work first: the work itself, or a caller that gave up.
+    private enum Claim: Sendable {
+        case waiting, work, caller
+
+        /// Takes the claim for `taker` when nobody has; whether it did.
+        mutating func take(as taker: Claim) -> Bool {
+            guard self == .waiting else { return false }
+            self = taker
+            return true
+        }
+    }
+
+    /// What a finished piece of work made, until the caller has it, and whether the caller left.
+    private struct Handoff<T: Sendable>: Sendable {
+        var made: T?
+        var callerGone = false
+    }
+
     /// Runs `work` on every thread after the jobs already queued there, and waits for them all.
     func runOnEach(_ work: @escaping @Sendable () -> Void) async {
         for thread in threads { _ = await thread.run(work) }

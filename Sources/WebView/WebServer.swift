@@ -165,9 +165,13 @@ package struct WebServer: Sendable {
                     }
                 }
             } catch {
-                search.cancel()  // the client went away: stop its providers
+                // The client went away: its providers stop, and its place is given back only then.
+                search.cancel()
+                _ = await search.value
                 throw error
             }
+            search.cancel()  // ended without the search finishing (this task was cancelled): stop it too
+            _ = await search.value
         }
     }
 

@@ -60,12 +60,23 @@ class Handler(BaseHTTPRequestHandler):
             state["max_by_host"][host] = max(state["max_by_host"].get(host, 0), state["by_host"][host])
             record = {"host": host, "path": url.path, "start": time.monotonic() - START, "status": 200}
             state["requests"].append(record)
+        self.counted_host = host
         try:
             self.answer(url.path, query, host, record)
         finally:
-            with lock:
-                state["running"] -= 1
-                state["by_host"][host] -= 1
+            self.stop_counting()
+
+    def stop_counting(self):
+        """Ends this request's place in the counts, once: before its body is written (a client
+        that has the whole body may start its next request before this thread runs again), or
+        when it ends another way."""
+        host = getattr(self, "counted_host", None)
+        if host is None:
+            return
+        self.counted_host = None
+        with lock:
+            state["running"] -= 1
+            state["by_host"][host] -= 1
 
     def answer(self, path, query, host, record):
         delay = float(query.get("delay", ["0"])[0])
@@ -126,6 +137,7 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in (headers or {}).items():
             self.send_header(name, value)
         self.end_headers()
+        self.stop_counting()
         self.wfile.write(body)
 
 

@@ -178,10 +178,10 @@ private struct EndlessProvider: PhotoProvider {
             close(third)
             #expect(refused.contains("2 searches are already running"), "\(refused)")
             #expect(!refused.contains(": still searching"))
-            // The client of the first goes away: its search stops at the next heartbeat, and its slot is free.
+            // The client of the first goes away: its search stops at a later heartbeat, and its slot is free.
             close(open.removeFirst())
             var admitted = false
-            for _ in 0..<20 where !admitted {
+            for _ in 0..<40 where !admitted {
                 try await Task.sleep(for: .milliseconds(250))
                 let (answer, descriptor) = await openStream("four", port: port, until: "\n\n")
                 admitted = answer.contains(": still searching")

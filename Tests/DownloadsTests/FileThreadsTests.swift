@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Downloads
+
+/// File work that takes over, or makes, a temporary file releases it exactly once, whenever the
+/// download is cancelled: before the work starts, while it runs, or as it ends.
+@Suite("File threads: what a cancelled caller held or was about to get is released")
+struct FileThreadsTests {
+    /// Counts calls from several threads.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+        var value: Int { count.withLock { $0 } }
+    }
+
+    /// Waits until `condition` holds, for at most 5 s.
+    private func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    @Test("cancelled before the work starts: the work never runs and `releasing` runs once")
+    func cancelledBeforeStart() async throws {
+        let threads = FileThreads(count: 1)
+        let ran = Counter()
+        let released = Counter()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await threads.run(releasing: { released.add() }) { () throws(DownloadFailure) in ran.add() }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await eventually { released.value == 1 }
+        await threads.runOnEach {}  // anything queued has run
+        #expect(released.value == 1)
+        #expect(ran.value == 0)
+    }
+
+    @Test("cancelled while the work runs: the work finishes what it took over, and `releasing` never runs")
+    func cancelledWhileRunning() async throws {
+        let threads = FileThreads(count: 1)
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let ran = Counter()
+        let released = Counter()
+        let task = Task {
+            try await threads.run(releasing: { released.add() }) { () throws(DownloadFailure) in
+                started.signal()
+                proceed.wait()
+                ran.add()
+            }
+        }
+        await withCheckedContinuation { continuation in
+            Thread {  // waits off Swift's pool
+                started.wait()
+                continuation.resume()
+            }.start()
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        proceed.signal()
+        await threads.runOnEach {}
+        #expect(ran.value == 1)
+        #expect(released.value == 0)
+    }
+
+    @Test("a made file whose caller left while it was being made goes to `orphaned`, once")
+    func orphanedResult() async throws {
+        let threads = FileThreads(count: 1)
+        let started = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let orphans = Mutex<[Int]>([])
+        let task = Task {
+            try await threads.run(orphaned: { made in orphans.withLock { $0.append(made) } }) {
+                () throws(DownloadFailure) in
+                started.signal()
+                proceed.wait()
+                return 42
+            }
+        }
+        await withCheckedContinuation { continuation in
+            Thread {  // waits off Swift's pool
+                started.wait()
+                continuation.resume()
+            }.start()
+        }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        proceed.signal()
+        try await eventually { orphans.withLock { $0 } == [42] }
+        await threads.runOnEach {}
+        #expect(orphans.withLock { $0 } == [42])
+    }
+
+    @Test("a caller that waits gets what was made, and nothing is orphaned")
+    func deliveredResult() async throws {
+        let threads = FileThreads(count: 2)
+        let orphans = Counter()
+        let made = try await threads.run(orphaned: { _ in orphans.add() }) { () throws(DownloadFailure) in 7 }
+        await threads.runOnEach {}
+        #expect(made == 7)
+        #expect(orphans.value == 0)
+    }
+}
