@@ -246,9 +246,8 @@ public final class Downloader: Sendable {
         let name = job.name
         let part: (path: String, descriptor: Int32)
         do {
-            part = try await files.run(orphaned: { folder.discard($0) }) { () throws(DownloadFailure) in
-                try folder.createPart(for: name)
-            }
+            part = try await files.run(
+                { () throws(DownloadFailure) in try folder.createPart(for: name) }, orphaned: { folder.discard($0) })
         } catch let failure as DownloadFailure {
             return .done(.failed(reason: failure.message))
         }
@@ -332,23 +331,23 @@ public final class Downloader: Sendable {
     {
         let folder = self.folder
         let name = job.name
+        // Once claimed, this closes and removes the temporary file whatever happens; when the
+        // download is cancelled before it starts, the file is discarded instead.
+        let hashSyncAndName = { @Sendable () throws(DownloadFailure) -> (TargetFolder.Placed, String) in
+            let checksum: String
+            do throws(DownloadFailure) {
+                checksum = try folder.checksum(ofFinished: received.part)
+            } catch {
+                folder.discard(received.part)
+                throw error
+            }
+            let placed = try folder.place(
+                received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
+            return (placed, checksum)
+        }
         let named: Result<(TargetFolder.Placed, String), any Error>
         do {
-            // Once claimed, the work closes and removes the temporary file whatever happens; when
-            // the download is cancelled before it starts, the file is discarded instead.
-            named = .success(
-                try await files.run(releasing: { folder.discard(received.part) }) { () throws(DownloadFailure) in
-                    let checksum: String
-                    do throws(DownloadFailure) {
-                        checksum = try folder.checksum(ofFinished: received.part)
-                    } catch {
-                        folder.discard(received.part)
-                        throw error
-                    }
-                    let placed = try folder.place(
-                        received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
-                    return (placed, checksum)
-                })
+            named = .success(try await files.run(hashSyncAndName, releasing: { folder.discard(received.part) }))
         } catch {
             named = .failure(error)
         }

@@ -27,7 +27,7 @@ final class FileThreads: Sendable {
     /// file): when the caller is cancelled before the work starts, the work is skipped and
     /// `unclaimed` runs on a file thread instead, so what it would have released is released.
     func run<T: Sendable>(
-        releasing unclaimed: @escaping @Sendable () -> Void, _ work: @escaping @Sendable () throws(DownloadFailure) -> T
+        _ work: @escaping @Sendable () throws(DownloadFailure) -> T, releasing unclaimed: @escaping @Sendable () -> Void
     ) async throws -> T {
         let claim = Mutex(Claim.waiting)
         do {
@@ -45,7 +45,7 @@ final class FileThreads: Sendable {
     /// temporary file): when the caller was cancelled and never got it, `orphaned` releases it
     /// on a file thread.
     func run<T: Sendable>(
-        orphaned: @escaping @Sendable (T) -> Void, _ work: @escaping @Sendable () throws(DownloadFailure) -> T
+        _ work: @escaping @Sendable () throws(DownloadFailure) -> T, orphaned: @escaping @Sendable (T) -> Void
     ) async throws -> T {
         let handoff = Mutex(Handoff<T>())
         do {

@@ -28,7 +28,7 @@ struct FileThreadsTests {
         let released = Counter()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await threads.run(releasing: { released.add() }) { () throws(DownloadFailure) in ran.add() }
+            return try await threads.run({ () throws(DownloadFailure) in ran.add() }, releasing: { released.add() })
         }
         await #expect(throws: CancellationError.self) { try await task.value }
         try await eventually { released.value == 1 }
@@ -45,11 +45,12 @@ struct FileThreadsTests {
         let ran = Counter()
         let released = Counter()
         let task = Task {
-            try await threads.run(releasing: { released.add() }) { () throws(DownloadFailure) in
-                started.signal()
-                proceed.wait()
-                ran.add()
-            }
+            try await threads.run(
+                { () throws(DownloadFailure) in
+                    started.signal()
+                    proceed.wait()
+                    ran.add()
+                }, releasing: { released.add() })
         }
         await withCheckedContinuation { continuation in
             Thread {  // waits off Swift's pool
@@ -72,12 +73,12 @@ struct FileThreadsTests {
         let proceed = DispatchSemaphore(value: 0)
         let orphans = Mutex<[Int]>([])
         let task = Task {
-            try await threads.run(orphaned: { made in orphans.withLock { $0.append(made) } }) {
-                () throws(DownloadFailure) in
-                started.signal()
-                proceed.wait()
-                return 42
-            }
+            try await threads.run(
+                { () throws(DownloadFailure) in
+                    started.signal()
+                    proceed.wait()
+                    return 42
+                }, orphaned: { made in orphans.withLock { $0.append(made) } })
         }
         await withCheckedContinuation { continuation in
             Thread {  // waits off Swift's pool
@@ -97,7 +98,7 @@ struct FileThreadsTests {
     func deliveredResult() async throws {
         let threads = FileThreads(count: 2)
         let orphans = Counter()
-        let made = try await threads.run(orphaned: { _ in orphans.add() }) { () throws(DownloadFailure) in 7 }
+        let made = try await threads.run({ () throws(DownloadFailure) in 7 }, orphaned: { _ in orphans.add() })
         await threads.runOnEach {}
         #expect(made == 7)
         #expect(orphans.value == 0)
