@@ -16,8 +16,9 @@ import Foundation
 /// up) is ignored and rebuilt, never trusted. It is written to a temporary file and renamed
 /// into place, so searches running at once never see, or leave, a partial index.
 enum LocalIndex {
-    // 03: records carry the rights statements; 04: dates as recorded and paths as bytes.
-    static let magic = Array("VFLIDX04".utf8)
+    // 03: records carry the rights statements; 04: dates as recorded and paths as bytes;
+    // 05: sidecars beside deep paths and names that are not UTF-8 are read (04 records lack them).
+    static let magic = Array("VFLIDX05".utf8)
 
     /// Larger index files are not read: a folder would need millions of photos to need one.
     static let maximumSize = 1 << 30
