@@ -16,6 +16,16 @@ struct FileThreadsTests {
         var value: Int { count.withLock { $0 } }
     }
 
+    /// Returns once `semaphore` is signalled, waiting on a thread of its own (off Swift's pool).
+    private static func signalled(_ semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { continuation in
+            Thread {
+                semaphore.wait()
+                continuation.resume()
+            }.start()
+        }
+    }
+
     /// Waits until `condition` holds, for at most 5 s.
     private func eventually(_ condition: () -> Bool) async throws {
         for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
@@ -52,12 +62,7 @@ struct FileThreadsTests {
                     ran.add()
                 }, releasing: { released.add() })
         }
-        await withCheckedContinuation { continuation in
-            Thread {  // waits off Swift's pool
-                started.wait()
-                continuation.resume()
-            }.start()
-        }
+        await Self.signalled(started)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         proceed.signal()
@@ -80,12 +85,7 @@ struct FileThreadsTests {
                     return 42
                 }, orphaned: { made in orphans.withLock { $0.append(made) } })
         }
-        await withCheckedContinuation { continuation in
-            Thread {  // waits off Swift's pool
-                started.wait()
-                continuation.resume()
-            }.start()
-        }
+        await Self.signalled(started)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         proceed.signal()
