@@ -19,7 +19,7 @@ func concurrentMap<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (
         }
     }
     let finished = DispatchGroup()
-    for _ in 1..<max(1, min(count, ProcessInfo.processInfo.activeProcessorCount)) {
+    for _ in 1..<max(1, min(count, Cores.count)) {
         finished.enter()
         Thread {
             work()
@@ -34,4 +34,9 @@ func concurrentMap<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (
         for index in 0..<count { ordered.append(results.removeValue(forKey: index)) }
         return ordered
     }
+}
+
+/// The cores this process may use, asked once: Foundation reads the cgroup's files on every call.
+enum Cores {
+    static let count = ProcessInfo.processInfo.activeProcessorCount
 }

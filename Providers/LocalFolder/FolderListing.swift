@@ -44,7 +44,7 @@ struct FolderListing {
         while !level.isEmpty {
             if cancelled.isSet { throw CancellationError() }
             let folders = level
-            let spread = folders.count < ProcessInfo.processInfo.activeProcessorCount
+            let spread = folders.count < Cores.count
             let read = concurrentMap(folders.count) { index -> Folder? in
                 cancelled.isSet ? nil : Folder(root: rootBytes, relative: folders[index], statOnEveryCore: spread)
             }
