@@ -77,7 +77,8 @@ extension FolderListing {
     /// photos. `photo.jpg.xmp` is preferred to `photo.xmp`; one `photo.xmp` serves every
     /// `photo.*` beside it (a RAW file and its JPEG).
     mutating func attachSidecars() {
-        guard files.contains(where: { Sidecar.isSidecar($0.relative) }) else { return }  // most folders: a scan, no moves
+        // Most folders have none: one scan, and nothing moved.
+        guard files.contains(where: { Sidecar.isSidecar($0.relative) }) else { return }
         var sidecars: [[UInt8]: File] = [:]  // by relative path without ".xmp"
         files.removeAll { file in
             guard Sidecar.isSidecar(file.relative) else { return false }
