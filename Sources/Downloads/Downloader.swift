@@ -331,8 +331,8 @@ public final class Downloader: Sendable {
     {
         let folder = self.folder
         let name = job.name
-        // Once claimed, this closes and removes the temporary file whatever happens; when the
-        // download is cancelled before it starts, the file is discarded instead.
+        // Once begun, this runs to its end and closes and removes the temporary file whatever
+        // happens; when the download is cancelled before it begins, the file is discarded instead.
         let hashSyncAndName = { @Sendable () throws(DownloadFailure) -> (TargetFolder.Placed, String) in
             let checksum: String
             do throws(DownloadFailure) {
@@ -418,7 +418,9 @@ public final class Downloader: Sendable {
         let entry = DownloadArchive.Entry(
             provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
             credit: photo.attribution ?? AttributionLine.line(for: photo))
-        try await files.run { () throws(DownloadFailure) in
+        // A named file always gets its sidecar and its archive entry, also when the download is
+        // being cancelled: a re-run then knows it has the file.
+        try await files.runToEnd { () throws(DownloadFailure) in
             try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
             try archive?.record(entry)
         }

@@ -24,20 +24,49 @@ final class FileThreads: Sendable {
     }
 
     /// Like ``run(_:)``, for work that takes over something the caller holds (an open temporary
-    /// file): when the caller is cancelled before the work starts, the work is skipped and
-    /// `unclaimed` runs on a file thread instead, so what it would have released is released.
+    /// file) and must not be cut short once begun (naming a file and recording it): when the
+    /// caller is cancelled before the work starts, the work is skipped and `unclaimed` runs on a
+    /// file thread instead; once it has started, the caller waits for it to end, cancelled or not.
     func run<T: Sendable>(
         _ work: @escaping @Sendable () throws(DownloadFailure) -> T, releasing unclaimed: @escaping @Sendable () -> Void
     ) async throws -> T {
-        let claim = Mutex(Claim.waiting)
-        do {
-            return try await run { () throws(DownloadFailure) -> T in
-                guard claim.withLock({ $0.take(as: .work) }) else { throw DownloadFailure("stopped") }
-                return try work()
+        let pending = Pending<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let abandoned = pending.state.withLock { state in
+                    if state.claim == .caller { return true }
+                    state.continuation = continuation
+                    return false
+                }
+                if abandoned { return continuation.resume(throwing: CancellationError()) }
+                post {
+                    guard pending.state.withLock({ $0.claim.take(as: .work) }) else { return }  // the caller left
+                    let result: Result<T, any Error>
+                    do throws(DownloadFailure) { result = .success(try work()) } catch { result = .failure(error) }
+                    pending.state.withLock { $0.continuation.take() }?.resume(with: result)
+                }
             }
-        } catch is CancellationError {
-            if claim.withLock({ $0.take(as: .caller) }) { post(unclaimed) }
-            throw CancellationError()
+        } onCancel: {
+            let (left, waiting) = pending.state.withLock { state in
+                state.claim.take(as: .caller) ? (true, state.continuation.take()) : (false, nil)
+            }
+            guard left else { return }  // the work has started: it runs to its end
+            post(unclaimed)
+            waiting?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Runs `work` and waits for it to end even when the caller is cancelled: for short work
+    /// that must not be cut short (a named file's sidecar and archive entry).
+    func runToEnd<T: Sendable>(_ work: @escaping @Sendable () throws(DownloadFailure) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            post {
+                do throws(DownloadFailure) {
+                    continuation.resume(returning: try work())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
         }
     }
 
@@ -86,6 +115,15 @@ final class FileThreads: Sendable {
             self = taker
             return true
         }
+    }
+
+    /// Who has claimed a piece of work, and the caller waiting for it.
+    private final class Pending<T: Sendable>: Sendable {
+        struct State {
+            var claim = Claim.waiting
+            var continuation: CheckedContinuation<T, any Error>?
+        }
+        let state = Mutex(State())
     }
 
     /// What a finished piece of work made, until the caller has it, and whether the caller left.

@@ -47,28 +47,43 @@ struct FileThreadsTests {
         #expect(ran.value == 0)
     }
 
-    @Test("cancelled while the work runs: the work finishes what it took over, and `releasing` never runs")
+    @Test("cancelled while the work runs: the caller waits for it to end and gets its result; `releasing` never runs")
     func cancelledWhileRunning() async throws {
         let threads = FileThreads(count: 1)
         let started = DispatchSemaphore(value: 0)
         let proceed = DispatchSemaphore(value: 0)
-        let ran = Counter()
         let released = Counter()
         let task = Task {
             try await threads.run(
                 { () throws(DownloadFailure) in
                     started.signal()
                     proceed.wait()
-                    ran.add()
+                    return "named"
                 }, releasing: { released.add() })
         }
         await Self.signalled(started)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
         proceed.signal()
+        #expect(try await task.value == "named")
         await threads.runOnEach {}
-        #expect(ran.value == 1)
         #expect(released.value == 0)
+    }
+
+    @Test("work run to its end is waited for by a cancelled caller, and its failure reaches it")
+    func runToEnd() async throws {
+        let threads = FileThreads(count: 1)
+        let ran = Counter()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await threads.runToEnd { () throws(DownloadFailure) in
+                ran.add()
+                return ran.value
+            }
+        }
+        #expect(try await task.value == 1)
+        await #expect(throws: DownloadFailure.self) {
+            try await threads.runToEnd { () throws(DownloadFailure) in throw DownloadFailure("disk full") }
+        }
     }
 
     @Test("a made file whose caller left while it was being made goes to `orphaned`, once")

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import ProviderTesting
 import Testing
 
@@ -96,5 +97,47 @@ struct DownloadCommandLineTests {
         let left = Self.files(in: out)
         #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
         #expect(!left.contains { $0.hasSuffix(".jpg") }, "left: \(left)")
+    }
+
+    @Test("Ctrl-C after some files are named: each has its sidecar and archive entry, so a re-run has them")
+    func interruptAfterSomeFiles() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        let fast = (0..<3).map { "\(base)/img/f\($0)" }
+        let workspace = try Self.workspace(imageURLs: fast + (0..<3).map { "\(base)/img/s\($0)?delay=60" })
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let out = workspace.appendingPathComponent("out")
+
+        let run = try RunningViewfinder(["download", "photo", "--to", "out", "--format", "json"], in: workspace)
+        var named: [String] = []
+        for _ in 0..<400 where named.count < 3 {
+            named = Self.files(in: out).filter { $0.hasSuffix(".jpg") }
+            if named.count < 3 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(named.count == 3, "the fast files were not named: \(Self.files(in: out))")
+        kill(run.pid, SIGINT)
+        #expect(await run.status() == 130, "stderr: \(run.errorText())")
+        let left = Self.files(in: out)
+        for file in left where file.hasSuffix(".jpg") {
+            #expect(left.contains(String(file.dropLast(4)) + ".xmp"), "\(file) has no sidecar: \(left)")
+        }
+        #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
+
+        // The re-run (only the fast photos now) finds all three in the archive: no image is asked for again.
+        let before = try await Self.imageRequests(server)
+        let again = try RunningViewfinder(
+            ["download", "photo", "--to", "out", "--format", "json", "--limit", "3"], in: workspace)
+        #expect(await again.status() == 0, "stderr: \(again.errorText())")
+        #expect(again.errorText().contains("already had 3; failed 0"), "\(again.errorText())")
+        #expect(try await Self.imageRequests(server) == before)
+    }
+
+    /// How many image requests the fake host has answered.
+    static func imageRequests(_ server: LoopbackServer) async throws -> Int {
+        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
+        let stats = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let requests = stats?["requests"] as? [[String: Any]] ?? []
+        return requests.filter { ($0["path"] as? String)?.hasPrefix("/img/") == true }.count
     }
 }
