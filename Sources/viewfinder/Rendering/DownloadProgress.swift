@@ -81,7 +81,10 @@ final class DownloadProgress: Sendable {
             }
             let total = state.finishedBytes + runningBytes
             let rate = Double(total) / seconds
-            var summary = "\(state.finished)/\(state.planned) files, \(Self.bytes(total)), \(Self.bytes(Int64(rate)))/s"
+            var summary =
+                state.planned == 0 && state.running.isEmpty
+                ? "Preparing the downloads…"
+                : "\(state.finished)/\(state.planned) files, \(Self.bytes(total)), \(Self.bytes(Int64(rate)))/s"
             if state.finished > 0, state.planned > state.finished {
                 let left = seconds / Double(state.finished) * Double(state.planned - state.finished)
                 summary += ", about \(Int(left.rounded(.up))) s left"
@@ -94,8 +97,10 @@ final class DownloadProgress: Sendable {
         Console.err(text)
     }
 
+    /// `line` cut to the terminal's width less one column, measured in display width (a CJK
+    /// title takes two columns a character), so no line wraps and the redraw stays in place.
     private func fitted(_ line: String) -> String {
-        line.count > width - 1 ? String(line.prefix(width - 2)) + "…" : line
+        TextFitting.truncate(line, to: width - 1)
     }
 
     /// `count` bytes in B, kB, MB or GB.
