@@ -4,8 +4,6 @@ import ProviderKit
 /// Builds Commons' Action API calls: a search or a category listing as the generator, with each
 /// file's `imageinfo` (URLs, size, MIME type and the few `extmetadata` fields we map).
 enum CommonsRequests {
-    /// Viewfinder's version, as `viewfinder --version` prints it (a module cannot import the CLI).
-    static let viewfinderVersion = "0.1.0"
     /// Where Wikimedia's operators can learn what sends these requests.
     static let projectURL = "https://github.com/viewfinder-photos/viewfinder"
 
@@ -19,7 +17,7 @@ enum CommonsRequests {
     /// User-Agent policy asks for; without it Wikimedia answers 403.
     static func userAgent(contact: String?) -> String {
         let contacts = [projectURL] + [contact].compactMap { $0 }
-        return "Viewfinder/\(viewfinderVersion) (\(contacts.joined(separator: "; "))) "
+        return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joined(separator: "; "))) "
             + "libcurl/\(CurlHTTPClient.libcurlVersion)"
     }
 

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ProviderKit
 
 /// The `viewfinder` command: search several photo sources at once.
 @main
 struct Viewfinder: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = ViewfinderVersion.current
 
     // Every command names itself: otherwise ArgumentParser derives the name from the type
     // through reflection, a fifth of `--version`'s start-up in the static binary.
