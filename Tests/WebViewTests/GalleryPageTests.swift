@@ -7,9 +7,12 @@ import Testing
 @testable import WebView
 
 @Suite struct GalleryPageTests {
-    static let resources: PageResources = {
-        do { return try PageResources.load() } catch { fatalError("\(error)") }
-    }()
+    /// The page's template, style and script; a missing resource fails each test with its reason.
+    let resources: PageResources
+
+    init() throws {
+        resources = try PageResources.load()
+    }
 
     static func state(_ photos: [Photo], providers: [ProviderStatus] = []) -> SearchState {
         SearchState(
@@ -23,7 +26,7 @@ import Testing
             pageURL: URL(string: "javascript:alert(3)"),
             images: [PhotoImage(size: .large, url: URL(string: "data:text/html,%3Cb%3Ex")!)],
             tags: ["<b>tag</b>"], attribution: "' onmouseover='alert(4)")
-        let page = Self.resources.render(GalleryPage(file: Self.state([photo]), resources: Self.resources))
+        let page = resources.render(GalleryPage(file: Self.state([photo]), resources: resources))
         #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("<script>alert(2)"))
@@ -50,7 +53,7 @@ import Testing
             ProviderStatus(name: "500px", typeName: "500px", phase: .skipped, message: "no API key"),
         ]
         let model = GalleryPage(
-            file: Self.state([photo], providers: statuses), resources: Self.resources)
+            file: Self.state([photo], providers: statuses), resources: resources)
         let cell = try #require(model.cells.first)
         #expect(cell.thumb == "https://img.example.org/t.jpg")
         #expect(cell.full == "https://img.example.org/l.jpg")
@@ -58,7 +61,7 @@ import Testing
         #expect(cell.license == "CC BY 4.0")
         #expect(cell.date == "2023-11-14")
         #expect(cell.tags == "sea, dusk")
-        let page = Self.resources.render(model)
+        let page = resources.render(model)
         #expect(page.contains("Harbor at dusk"))
         #expect(page.contains("class=\"chip failed\""))
         #expect(page.contains("the key was refused"))
@@ -73,9 +76,9 @@ import Testing
     @Test func theFullScreenViewHasACameraRowFilledFromThePhoto() throws {
         let known = Photo(provider: "local", id: "1", title: "Pier", camera: "FUJIFILM X-T4 <b>")
         let unknown = Photo(provider: "local", id: "2", title: "Dune")
-        let model = GalleryPage(file: Self.state([known, unknown]), resources: Self.resources)
+        let model = GalleryPage(file: Self.state([known, unknown]), resources: resources)
         #expect(model.cells.map(\.camera) == ["FUJIFILM X-T4 <b>", ""])
-        let page = Self.resources.render(model)
+        let page = resources.render(model)
         #expect(page.contains("data-camera=\"FUJIFILM X-T4 &lt;b&gt;\""))
         #expect(page.contains("data-camera=\"\""))
         #expect(page.contains("<dt>Camera</dt><dd id=\"viewer-camera\"></dd>"))
@@ -88,9 +91,9 @@ import Testing
         var noted = ProviderStatus(name: "samples", typeName: "local-folder", phase: .ok, count: 4)
         noted.note = "index off: cannot write \"/x\"; every search reads every file"
         let plain = ProviderStatus(name: "flickr", typeName: "flickr", phase: .failed, message: "refused")
-        let model = GalleryPage(file: Self.state([], providers: [noted, plain]), resources: Self.resources)
+        let model = GalleryPage(file: Self.state([], providers: [noted, plain]), resources: resources)
         #expect(model.providers.map(\.title) == ["4 photos · \(noted.note ?? "")", "refused"])
-        let page = Self.resources.render(model)
+        let page = resources.render(model)
         #expect(
             page.contains("title=\"4 photos · index off: cannot write &quot;/x&quot;; every search reads every file\""))
         #expect(page.contains("[provider.error, provider.note].filter(Boolean).join(\" · \")"))
@@ -111,7 +114,7 @@ import Testing
         let state = Self.state(photos)
         let thumbnails = await LocalThumbnails.dataURIs(for: state.results)
         #expect(thumbnails.count == 1)
-        let model = GalleryPage(file: state, thumbnails: thumbnails, resources: Self.resources)
+        let model = GalleryPage(file: state, thumbnails: thumbnails, resources: resources)
         #expect(model.cells[0].thumb.hasPrefix("data:image/jpeg;base64,/9j/"))
         #expect(model.cells[0].full == fixture.absoluteString)
         #expect(model.cells[1].thumb == plain.absoluteString)
@@ -134,7 +137,7 @@ import Testing
         #expect(GalleryPage(served: "", popular: false).searchable == false)
         #expect(GalleryPage(served: "  !! ", popular: false).searchable == false)
         #expect(GalleryPage(served: "harbor", popular: false).searchable == true)
-        let page = Self.resources.render(GalleryPage(served: "\"><script>alert(1)</script>", popular: false))
+        let page = resources.render(GalleryPage(served: "\"><script>alert(1)</script>", popular: false))
         #expect(!page.contains("<script>alert(1)"))
         #expect(page.contains("<script src=\"/viewfinder.js\" defer></script>"))
         #expect(!page.contains("function safeLink"))  // no inline script: CSP allows only files
