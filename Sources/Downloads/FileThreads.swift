@@ -15,8 +15,7 @@ final class FileThreads: Sendable {
     /// Runs `work` on the next thread and returns its result; throws `CancellationError` when
     /// the calling task is cancelled first (the work still finishes in the background).
     func run<T: Sendable>(_ work: @escaping @Sendable () throws(DownloadFailure) -> T) async throws -> T {
-        let index = next.add(1, ordering: .relaxed).oldValue % threads.count
-        let result: Result<T, DownloadFailure>? = await threads[index].run {
+        let result: Result<T, DownloadFailure>? = await nextThread().run {
             do throws(DownloadFailure) { return .success(try work()) } catch { return .failure(error) }
         }
         guard let result else { throw CancellationError() }
@@ -102,7 +101,12 @@ final class FileThreads: Sendable {
 
     /// Runs `work` on the next thread without waiting for it.
     func post(_ work: @escaping @Sendable () -> Void) {
-        threads[next.add(1, ordering: .relaxed).oldValue % threads.count].post(work)
+        nextThread().post(work)
+    }
+
+    /// The thread whose turn it is: jobs go to the threads in turn.
+    private func nextThread() -> CacheThread {
+        threads[next.add(1, ordering: .relaxed).oldValue % threads.count]
     }
 
     /// Who got to decide about a piece of work first: the work itself, or a caller that gave up.
