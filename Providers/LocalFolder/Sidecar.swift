@@ -39,9 +39,8 @@ struct Sidecar: Sendable, Equatable {
         relative += sidecar.name
         let descriptor = DeepPath.open(
             root: root, relative: relative, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return own }
-        defer { close(descriptor) }
-        guard let file = try? FileBytes(path: DeepPath.descriptorPath(descriptor)),
+        guard descriptor >= 0,
+            let file = try? FileBytes(adopting: descriptor),
             let bytes = try? file.read(0, min(file.size, maximumSize))
         else { return own }
         var read = ImageMetadata(format: format.rawValue)

@@ -24,12 +24,19 @@ final class FileBytes {
         modified = Date(timeIntervalSince1970: 0)
     }
 
-    init(path: String) throws(ImageMetadataError) {
-        memory = nil
-        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
+    convenience init(path: String) throws(ImageMetadataError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
         }
+        try self.init(adopting: descriptor)
+    }
+
+    /// Reads the file open for reading at `descriptor`, which it then owns and closes (also
+    /// when this throws): for a file opened relative to its folder (``DeepPath``).
+    init(adopting descriptor: Int32) throws(ImageMetadataError) {
+        memory = nil
+        self.descriptor = descriptor
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             close(descriptor)
