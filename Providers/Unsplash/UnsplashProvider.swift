@@ -39,9 +39,18 @@ struct UnsplashProvider: PhotoProvider {
     }
 
     /// Calls the photo's `download_location` with the key, as Unsplash's API guidelines require
-    /// for every download.
+    /// for every download. Only on the configured API's own scheme, host and port: the address
+    /// comes from an answer, and the key must never go anywhere else.
     func reportDownload(of photo: Photo) async throws {
         guard let url = photo.downloadTrackingURL else { return }
+        let api = options.endpoint
+        guard url.scheme?.lowercased() == api.scheme?.lowercased(), url.host?.lowercased() == api.host?.lowercased(),
+            url.port == api.port
+        else {
+            throw ProviderError.badData(
+                "Unsplash named a download report address outside \(api.host ?? "its API"); it was not called, "
+                    + "so the key is not sent there")
+        }
         let request = HTTPRequest(
             url: url, headers: UnsplashRequests.headers(accessKey: options.accessKey), timeout: .seconds(15),
             maxResponseBytes: 1 << 20, secretNames: UnsplashRequests.secretNames, logger: context.logger)

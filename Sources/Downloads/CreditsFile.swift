@@ -6,7 +6,24 @@ package enum CreditsFile {
 
     /// The file's text for the archive's entries (those with a credit line), in file order.
     package static func text(for entries: [DownloadArchive.Entry]) -> String {
-        let lines = entries.compactMap { entry in entry.credit.map { "- " + escaped($0) } }
+        text(lines: entries.compactMap { entry in entry.credit.map { "- " + escaped($0) } })
+    }
+
+    /// The file's text with the credit lines of `existing` (the file as it was, when there was
+    /// one) and those of `entries` it lacks: for a run without the archive, which lists only
+    /// this run's files.
+    package static func text(adding entries: [DownloadArchive.Entry], to existing: String?) -> String {
+        var lines = (existing ?? "").split(separator: "\n").filter { $0.hasPrefix("- ") }.map(String.init)
+        var seen = Set(lines)
+        for entry in entries.sorted(by: { $0.file < $1.file }) {
+            guard let credit = entry.credit else { continue }
+            let line = "- " + escaped(credit)
+            if seen.insert(line).inserted { lines.append(line) }
+        }
+        return text(lines: lines)
+    }
+
+    private static func text(lines: [String]) -> String {
         let body =
             lines.isEmpty
             ? "None of the photos downloaded here asks for credit (public domain, CC0 or a licence without it).\n"

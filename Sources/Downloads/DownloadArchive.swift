@@ -29,8 +29,7 @@ package final class DownloadArchive: Sendable {
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw DownloadFailure(
-                "cannot use the download archive \(path): it is not a regular file (a link or a folder); "
-                    + "move it away, or pass --no-archive")
+                "cannot use the download archive \(path): it is not a regular file (a link or a folder)")
         }
         do {
             var configuration = GRDB.Configuration()
@@ -52,25 +51,40 @@ package final class DownloadArchive: Sendable {
                         """)
             }
         } catch {
-            throw DownloadFailure(
-                "cannot use the download archive \(path): \(error); move it away, or pass --no-archive")
+            throw DownloadFailure("cannot use the download archive \(path): \(error)")
         }
     }
 
-    /// Every entry, by provider and id.
+    /// Every entry, by provider and id; throws, naming the row, when one is not Viewfinder's
+    /// (a value that is not text, as another program or a damaged file may leave).
     package func entries() throws(DownloadFailure) -> [Entry] {
+        let rows: [Row]
         do {
-            return try queue.read { db in
+            rows = try queue.read { db in
                 try Row.fetchAll(db, sql: "SELECT provider, id, file, checksum, credit FROM downloads ORDER BY file")
-                    .map { row in
-                        Entry(
-                            provider: row["provider"], id: row["id"], file: row["file"], checksum: row["checksum"],
-                            credit: row["credit"])
-                    }
             }
         } catch {
-            throw DownloadFailure("cannot read the download archive: \(error); move it away, or pass --no-archive")
+            throw DownloadFailure("cannot read the download archive: \(error)")
         }
+        var entries: [Entry] = []
+        entries.reserveCapacity(rows.count)
+        for (number, row) in rows.enumerated() {
+            // Read as database values: GRDB's typed reads stop the process on a value of another type.
+            func text(_ column: String) throws(DownloadFailure) -> String {
+                guard let value = String.fromDatabaseValue(row[column] as DatabaseValue) else {
+                    throw DownloadFailure(
+                        "the download archive's row \(number + 1) (by file) has a `\(column)` that is not text; "
+                            + "it was not written by Viewfinder")
+                }
+                return value
+            }
+            let credit = row["credit"] as DatabaseValue
+            entries.append(
+                Entry(
+                    provider: try text("provider"), id: try text("id"), file: try text("file"),
+                    checksum: try text("checksum"), credit: credit.isNull ? nil : try text("credit")))
+        }
+        return entries
     }
 
     /// Records `entry`, replacing an earlier one for the same photo.

@@ -29,8 +29,16 @@ public struct DownloadOptions: Sendable {
     /// The longest pause honoured; a longer `Retry-After` fails the photo instead.
     public var maxPause: Duration
     /// Hides secrets in what is written to disk (file names, sidecars, archive, credits) and in
-    /// failure reasons; by default the values of secret-named query parameters (`key=…`).
-    public var redact: @Sendable (String) -> String
+    /// failure reasons: what it is set to (the configured keys), then always the values of
+    /// secret-named query parameters (`key=…`) and the user info of URLs (`user:password@`).
+    public var redact: @Sendable (String) -> String {
+        get {
+            let configured = hideConfigured
+            return { Redaction.redactUserInfo(in: Redaction.redactQueryParameters(in: configured($0))) }
+        }
+        set { hideConfigured = newValue }
+    }
+    private var hideConfigured: @Sendable (String) -> String
 
     /// Options with the defaults: the largest size, the archive on, copies, 5 minutes and
     /// 1 GiB per file, 30 s without a byte, 5 pauses of 5 s (at most 5 minutes each).
@@ -40,7 +48,7 @@ public struct DownloadOptions: Sendable {
         stallTimeout: Duration = .seconds(30), maxFileBytes: Int = 1 << 30, maxPauses: Int = 5,
         defaultPause: Duration = .seconds(5),
         maxPause: Duration = .seconds(300),
-        redact: @escaping @Sendable (String) -> String = { Redaction.redactQueryParameters(in: $0) }
+        redact: @escaping @Sendable (String) -> String = { $0 }
     ) {
         self.directory = directory
         self.settings = settings
@@ -53,7 +61,7 @@ public struct DownloadOptions: Sendable {
         self.maxPauses = maxPauses
         self.defaultPause = defaultPause
         self.maxPause = maxPause
-        self.redact = redact
+        self.hideConfigured = redact
     }
 }
 

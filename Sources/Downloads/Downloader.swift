@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ProviderKit
 import ServiceBus
+import Synchronization
 
 /// Downloads search results into a folder: each photo's image (the size asked for, else the
 /// largest), at most `parallel` at once and `per_host` to one host, a host pausing alone when
@@ -9,7 +10,7 @@ import ServiceBus
 /// folder's archive, and credited in `CREDITS.md`.
 public final class Downloader: Sendable {
     private enum Source: Sendable {
-        case local(path: String)
+        case local(FileSystemPath)
         case remote(URL)
     }
 
@@ -44,6 +45,8 @@ public final class Downloader: Sendable {
     private let events: @Sendable (DownloadEvent) -> Void
     private let folder: TargetFolder
     private let files = FileThreads(count: 4)
+    /// This run's files, for `CREDITS.md` when the archive cannot be used.
+    private let placedThisRun = Mutex<[DownloadArchive.Entry]>([])
 
     /// A downloader using `http` (streamed bodies); `reportDownload` tells a photo's source it
     /// was downloaded (Unsplash's rule); `events` hears progress.
@@ -77,22 +80,30 @@ public final class Downloader: Sendable {
         folder.stop()
     }
 
-    private func runUncancelled(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+    /// The folder's archive and its entries; with `--no-archive`, only the entries whose files
+    /// are still in place, and no archive (with a warning) when it cannot be used.
+    private func openArchive() async throws -> (DownloadArchive?, [DownloadArchive.Entry]) {
         let folder = self.folder
         let useArchive = options.useArchive
-        try await files.run { () throws(DownloadFailure) in try folder.prepare() }
-        let archive: DownloadArchive?
         do {
-            archive = try await files.run { () throws(DownloadFailure) in try DownloadArchive(directory: folder.root) }
-        } catch let failure as DownloadFailure where !useArchive {
-            logger?.warning("\(failure.message); going on without it")
-            archive = nil
+            return try await files.run { () throws(DownloadFailure) in
+                let archive = try DownloadArchive(directory: folder.root)
+                let entries = try archive.entries()
+                return (archive, useArchive ? entries : entries.filter { folder.contains($0.file) })
+            }
+        } catch let failure as DownloadFailure {
+            guard !useArchive else { throw DownloadFailure(failure.message + "; move it away, or pass --no-archive") }
+            logger?.warning(
+                "\(failure.message); going on without it (move it away to keep a record of this folder's downloads)")
+            return (nil, [])
         }
-        let entries = try await files.run { () throws(DownloadFailure) in
-            let entries = try archive?.entries() ?? []
-            // With --no-archive, only a file still in place counts as had.
-            return useArchive ? entries : entries.filter { folder.contains($0.file) }
-        }
+    }
+
+    private func runUncancelled(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+        let folder = self.folder
+        placedThisRun.withLock { $0 = [] }
+        try await files.run { () throws(DownloadFailure) in try folder.prepare() }
+        let (archive, entries) = try await openArchive()
         var known: [String: DownloadArchive.Entry] = [:]
         for entry in entries { known[Self.key(entry.provider, entry.id)] = entry }
 
@@ -139,10 +150,18 @@ public final class Downloader: Sendable {
         let finished = zip(photos, outcomes).map { photo, result in
             DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
         }
-        if let archive {
+        let placed = placedThisRun.withLock { $0 }
+        if archive != nil || !placed.isEmpty {
             do {
                 try await files.run { () throws(DownloadFailure) in
-                    try folder.write(CreditsFile.text(for: archive.entries()), to: CreditsFile.fileName)
+                    // Without the archive, this run's credits join those already in the file.
+                    let text =
+                        if let archive {
+                            CreditsFile.text(for: try archive.entries())
+                        } else {
+                            CreditsFile.text(adding: placed, to: folder.read(CreditsFile.fileName))
+                        }
+                    try folder.write(text, to: CreditsFile.fileName)
                 }
             } catch var failure as DownloadFailure {
                 // The files are placed: say what happened to each, not only that the credits failed.
@@ -167,9 +186,10 @@ public final class Downloader: Sendable {
 
     /// Where `photo`'s bytes come from: its local file, else the image of the wanted size.
     private func source(for photo: Photo) -> Source? {
-        if let path = photo.filePath { return .local(path: path) }
+        // Only a local provider's own files are copied: a `file:` image URL from anywhere else
+        // could name any file on the machine.
+        if let path = photo.fileSystemPath { return .local(path) }
         guard let image = Self.image(of: photo, size: options.size) else { return nil }
-        if image.url.isFileURL { return .local(path: image.url.path) }
         guard let scheme = image.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return .remote(image.url)
     }
@@ -363,7 +383,7 @@ public final class Downloader: Sendable {
         }
     }
 
-    private func place(local path: String, job: Job, archive: DownloadArchive?) async throws -> Attempt {
+    private func place(local path: FileSystemPath, job: Job, archive: DownloadArchive?) async throws -> Attempt {
         let folder = self.folder
         let name = job.name
         let link = options.link
@@ -378,7 +398,9 @@ public final class Downloader: Sendable {
     }
 
     /// Copies (or hard-links) a local photo into the folder; returns where, its SHA-256 and length.
-    private static func placeLocal(_ path: String, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool)
+    private static func placeLocal(
+        _ path: FileSystemPath, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool
+    )
         throws(DownloadFailure) -> (TargetFolder.Placed, String, Int64)
     {
         if link {
@@ -387,7 +409,8 @@ public final class Downloader: Sendable {
             let placed = try folder.link(
                 path, as: name, fileExtension: localExtension(path, leading: []), checksum: checksum)
             var status = stat()
-            return (placed, checksum, stat(path, &status) == 0 ? Int64(status.st_size) : 0)
+            let found = path.withCString { stat($0, &status) } == 0
+            return (placed, checksum, found ? Int64(status.st_size) : 0)
         }
         let part = try folder.createPart(for: name)
         let copied: (bytes: Int64, checksum: String, leading: [UInt8])
@@ -403,8 +426,8 @@ public final class Downloader: Sendable {
         return (placed, copied.checksum, copied.bytes)
     }
 
-    private static func localExtension(_ path: String, leading: [UInt8]) -> String {
-        let own = URL(fileURLWithPath: path).pathExtension.lowercased()
+    private static func localExtension(_ path: FileSystemPath, leading: [UInt8]) -> String {
+        let own = URL(fileURLWithPath: path.shown).pathExtension.lowercased()
         let safe = SafeName.make(own, limit: 5, fallback: "")
         return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
     }
@@ -420,6 +443,7 @@ public final class Downloader: Sendable {
             credit: photo.attribution ?? AttributionLine.line(for: photo))
         // A named file always gets its sidecar and its archive entry, also when the download is
         // being cancelled: a re-run then knows it has the file.
+        placedThisRun.withLock { $0.append(entry) }
         try await files.runToEnd { () throws(DownloadFailure) in
             try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
             try archive?.record(entry)

@@ -68,8 +68,16 @@ package struct FileNameTemplate: Sendable {
         }
         if parts.isEmpty { parts = [photo.id] }
         let stem = SafeName.make(parts.removeLast(), limit: Self.stemBytes)
-        return Name(folders: parts.map { SafeName.make($0) }, stem: stem)
+        var folders = parts.map { SafeName.make($0) }
+        // A folder named like the run's own files (a photo titled "CREDITS.md") would block them for good.
+        if let first = folders.first, Self.reservedNames.contains(first.lowercased()) { folders[0] = "_" + first }
+        return Name(folders: folders, stem: stem)
     }
+
+    /// The names of the files a run keeps in the target folder, lower-cased.
+    static let reservedNames: Set<String> = Set(
+        ([CreditsFile.fileName] + ["", "-wal", "-shm", "-journal"].map { DownloadArchive.fileName + $0 })
+            .map { $0.lowercased() })
 
     /// A local photo's id is its path in its folder: without the file's extension, so a name
     /// does not read `boats.jpg-Boats.jpg`.

@@ -112,12 +112,13 @@ final class TargetFolder: Sendable {
         guard synced else {
             throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
         }
-        return try link(part.path, as: name, fileExtension: fileExtension, checksum: checksum)
+        return try link(
+            FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension, checksum: checksum)
     }
 
     /// Gives `source` (a local photo) a name in the folder by a hard link, never moving it.
     func link(
-        _ source: String, as name: FileNameTemplate.Name, fileExtension: String, checksum: String
+        _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String, checksum: String
     ) throws(DownloadFailure) -> Placed {
         var candidate = name
         var number = 2
@@ -129,7 +130,7 @@ final class TargetFolder: Sendable {
                 if state.stopped { return nil }
                 if candidate != name, state.reserved.contains(candidate.key) { return EEXIST }
                 if access(sidecar, F_OK) == 0 { return EEXIST }  // another photo's sidecar
-                return Glibc.link(source, target) == 0 ? 0 : errno
+                return source.withCString { Glibc.link($0, target) } == 0 ? 0 : errno
             }
             switch outcome {
             case nil:
@@ -172,7 +173,7 @@ final class TargetFolder: Sendable {
     }
 
     /// Copies a local file into a temporary file; returns its length, SHA-256 and first bytes.
-    func copy(_ source: String, into part: (path: String, descriptor: Int32)) throws(DownloadFailure) -> (
+    func copy(_ source: FileSystemPath, into part: (path: String, descriptor: Int32)) throws(DownloadFailure) -> (
         bytes: Int64, checksum: String, leading: [UInt8]
     ) {
         let sink = DescriptorBodySink(descriptor: part.descriptor)
@@ -188,6 +189,21 @@ final class TargetFolder: Sendable {
             for path in state.parts { unlink(path) }
             state.parts.removeAll()
         }
+    }
+
+    /// The text of the regular file at `relative`, when there is one of at most 16 MiB.
+    func read(_ relative: String) -> String? {
+        let path = FileSystemPath(bytes: Array(root.appendingPathComponent(relative).path.utf8))
+        var text: [UInt8] = []
+        do {
+            try Self.read(path, chunk: 64 << 10) { chunk in
+                text += chunk
+                return text.count > 16 << 20 ? "too large" : nil
+            }
+        } catch {
+            return nil
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Whether a file exists at `relative`.
@@ -221,6 +237,11 @@ final class TargetFolder: Sendable {
 
     /// SHA-256 of the file at `path`, hex.
     static func checksum(ofFile path: String) throws(DownloadFailure) -> String {
+        try checksum(ofFile: FileSystemPath(bytes: Array(path.utf8)))
+    }
+
+    /// SHA-256 of the file at `path`, hex.
+    static func checksum(ofFile path: FileSystemPath) throws(DownloadFailure) -> String {
         let hasher = SHA256()
         try read(path, chunk: 256 << 10) { chunk in
             hasher.update(chunk)
@@ -232,11 +253,17 @@ final class TargetFolder: Sendable {
 
     /// Reads `path` in chunks of `chunk` bytes; `body` returns a reason to stop.
     private static func read(
-        _ path: String, chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> String?
+        _ source: FileSystemPath, chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> String?
     ) throws(DownloadFailure) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let path = source.shown
+        // Non-blocking, so a FIFO named as a photo (a plugin may name any file) cannot hang the run.
+        let descriptor = source.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw DownloadFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw DownloadFailure("cannot copy \(path): it is not a regular file")  // /dev/zero would never end
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         while true {

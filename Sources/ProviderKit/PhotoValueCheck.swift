@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 
 extension Photo {
@@ -64,5 +65,24 @@ extension FetchedPage {
         self.init(
             photos: kept, totalPages: totalPages, totalAvailable: totalAvailable,
             sourceCount: sourceCount ?? photos.count)
+    }
+}
+
+extension Photo {
+    /// The photo with every link that is not `http` or `https` removed (an image with such a
+    /// URL is dropped), unless it is a local file's own: a `file:` URL from an API answer or a
+    /// plugin would have a download copy, or a page link open, any file on the machine.
+    public func withWebLinksOnly() -> Photo {
+        guard filePath == nil else { return self }
+        func web(_ url: URL?) -> URL? {
+            guard let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+            return url
+        }
+        var photo = self
+        photo.pageURL = web(pageURL)
+        photo.authorURL = web(authorURL)
+        photo.downloadTrackingURL = web(downloadTrackingURL)
+        photo.images = images.filter { web($0.url) != nil }
+        return photo
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// A 128-bit fingerprint of what identifies a photo: its id within its provider, or its
 /// canonical page URL. Two independent 64-bit hashes make an accidental match between
@@ -30,9 +31,12 @@ struct PhotoFingerprint: Equatable, Sendable {
         return text.withUTF8 { page(bytes: $0) }
     }
 
+    /// By the file's real path: two names that differ only in bytes that are not UTF-8 are two files.
     private static func fileFingerprint(_ url: URL) -> PhotoFingerprint {
         var hasher = ByteHasher(kind: UInt8(ascii: "f"))
-        for byte in url.standardizedFileURL.path.utf8 { hasher.add(byte) }
+        for byte in FileSystemPath(fileURL: url)?.bytes ?? Array(url.standardizedFileURL.path.utf8) {
+            hasher.add(byte)
+        }
         return hasher.fingerprint
     }
 

@@ -60,7 +60,7 @@ struct ProviderRun: Sendable {
                 }
                 guard remaining > 0, !page.photos.isEmpty else { continue }
                 var report = Report(photos: [])
-                for photo in page.photos where report.photos.count < remaining {
+                for photo in page.photos.lazy.map({ $0.withWebLinksOnly() }) where report.photos.count < remaining {
                     if !filters.isEmpty {
                         report.knownKinds.formUnion(filters.kinds.subtracting(filters.unknownKinds(in: photo)))
                     }

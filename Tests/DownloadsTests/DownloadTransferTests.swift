@@ -176,4 +176,55 @@ struct DownloadTransferTests {
         let copies = try FileManager.default.attributesOfItem(atPath: copied.path)[.referenceCount] as? Int
         #expect(copies == 1)
     }
+
+    @Test("a local photo whose name is not UTF-8 is copied and linked from its real bytes")
+    func localPhotoWithLatin1Name() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let folder = fixture.folder.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bytes =
+            Array(folder.path.utf8) + Array("/caf\u{E9}".unicodeScalars.map { UInt8($0.value) }) + Array(".jpg".utf8)
+        let jpeg = try Data(contentsOf: DownloadFixture.jpeg)
+        let written = FileSystemPath(bytes: bytes).withCString { path in
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            defer { close(descriptor) }
+            return jpeg.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == jpeg.count
+        }
+        #expect(written)
+        let encoded = folder.path + "/caf%E9.jpg"
+        let photo = Photo(
+            provider: "local", id: "caf\u{FFFD}.jpg", title: "Caf\u{FFFD}", pageURL: URL(string: "file://" + encoded),
+            images: [PhotoImage(size: .original, url: URL(string: "file://" + encoded)!)],
+            filePath: folder.path + "/caf\u{FFFD}.jpg")
+
+        var options = DownloadOptions(directory: fixture.folder.appendingPathComponent("copied"))
+        let copied = try await fixture.downloader(options).run([photo])
+        options.directory = fixture.folder.appendingPathComponent("linked")
+        options.link = true
+        let linked = try await fixture.downloader(options).run([photo])
+
+        for outcome in copied + linked {
+            guard case .downloaded(let file, _) = outcome.result else {
+                Issue.record("not downloaded: \(outcome.result)")
+                continue
+            }
+            #expect(file.hasSuffix(".jpg"))
+        }
+    }
+
+    @Test("a file: image URL on a photo that is not a local provider's is never read")
+    func fileURLsFromElsewhereAreRefused() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let photo = Photo(
+            provider: "web", id: "f", images: [PhotoImage(size: .large, url: URL(string: "file:///etc/hostname")!)])
+        let outcomes = try await fixture.downloader().run([photo])
+        guard case .failed(let reason) = outcomes.first?.result else {
+            Issue.record("not refused: \(String(describing: outcomes.first))")
+            return
+        }
+        #expect(reason.contains("no image"))
+        #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
+    }
 }

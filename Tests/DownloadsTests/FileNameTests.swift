@@ -40,6 +40,17 @@ struct FileNameTests {
         #expect(name.stem == "_-_.._etc_passwd-a_b-CC-BY-4.0")
     }
 
+    @Test("a title named like CREDITS.md or the archive never becomes the folder that would block it")
+    func reservedFolderNames() {
+        let template = FileNameTemplate("{title}/{id}.{ext}")
+        for title in ["CREDITS.md", "credits.MD", ".viewfinder-archive.sqlite", ".viewfinder-archive.sqlite-wal"] {
+            let name = template.name(for: Photo(provider: "p", id: "1", title: title))
+            #expect(name.folders.count == 1)
+            #expect(!FileNameTemplate.reservedNames.contains(name.folders[0].lowercased()), "\(title)")
+        }
+        #expect(template.name(for: Photo(provider: "p", id: "1", title: "Credits")).folders == ["Credits"])
+    }
+
     @Test("a local photo's id loses its file extension in a name; a web photo's id is kept whole")
     func localIDsWithoutExtension() {
         let template = FileNameTemplate(DownloadSettings.defaultFilename)

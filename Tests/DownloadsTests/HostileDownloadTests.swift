@@ -109,6 +109,43 @@ struct HostileDownloadTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
+    @Test("an archive whose rows hold values that are not text is refused by row; with no-archive the run goes on")
+    func foreignArchiveRows() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(at: fixture.folder, withIntermediateDirectories: true)
+        let archive = fixture.folder.appendingPathComponent(DownloadArchive.fileName).path
+        let made = try await runProgram(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+                    + "c.execute('create table downloads(provider, id, file, checksum, credit, downloaded_at)'); "
+                    + "c.execute(\"insert into downloads values (NULL, 5, 'f', 'c', 7, 0)\"); c.commit()",
+                archive,
+            ])
+        #expect(made.status == 0)
+        var photo = fixture.photo("a", url: fixture.url("/img/a"), title: "Harbour")
+        photo.author = "Ann"
+        photo.license = LicenseCatalog.license(id: "CC-BY-4.0")
+        photo = photo.attributed()
+        await #expect {
+            _ = try await fixture.downloader().run([photo])
+        } throws: { error in
+            let message = (error as? DownloadFailure)?.message ?? ""
+            return message.contains("row 1") && message.contains("`provider`") && message.contains("--no-archive")
+        }
+        let outcomes = try await fixture.downloader(fixture.options(useArchive: false)).run([photo])
+        guard case .downloaded = outcomes.first?.result else {
+            Issue.record("not downloaded: \(String(describing: outcomes.first))")
+            return
+        }
+        // The credits of the run are written although the archive could not be used.
+        let credits = try String(
+            contentsOf: fixture.folder.appendingPathComponent(CreditsFile.fileName), encoding: .utf8)
+        #expect(credits.contains("Harbour") && credits.contains("Ann"))
+    }
+
     @Test("an archive that is a symbolic link is refused with what to do")
     func symlinkedArchiveIsRefused() async throws {
         let fixture = try await DownloadFixture.start()
@@ -124,7 +161,9 @@ struct HostileDownloadTests {
         #expect(!FileManager.default.fileExists(atPath: outside.path))
     }
 
-    @Test("a key echoed in a title, an author or a page URL never reaches a file name, sidecar, archive or credits")
+    @Test(
+        "a key echoed in a title, an author or a page URL, or a password in a URL, never reaches a file, sidecar, archive or credits"
+    )
     func secretsStayOutOfWrittenFiles() async throws {
         let fixture = try await DownloadFixture.start()
         defer { fixture.remove() }
@@ -134,9 +173,13 @@ struct HostileDownloadTests {
         photo.author = "Ann key=\(leaked)"
         photo.pageURL = URL(string: "https://example.org/photo?key=\(leaked)&id=7")
         photo.license = LicenseCatalog.license(id: "CC-BY-4.0")
+        let password = "hunter2pw"
+        var second = fixture.photo("p", url: fixture.url("/img/p"), title: "Harbour")
+        second.pageURL = URL(string: "https://ann:\(password)@example.org/x")
+        second.license = LicenseCatalog.license(id: "CC-BY-4.0")
         var options = fixture.options()
-        options.redact = { Redaction.redactQueryParameters(in: Redaction.redact($0, secrets: [secret])) }
-        let outcomes = try await fixture.downloader(options).run([photo])
+        options.redact = { Redaction.redact($0, secrets: [secret]) }
+        let outcomes = try await fixture.downloader(options).run([photo, second.attributed()])
 
         guard case .downloaded = outcomes.first?.result else {
             Issue.record("not downloaded: \(String(describing: outcomes.first))")
@@ -148,7 +191,7 @@ struct HostileDownloadTests {
         for file in files {
             #expect(!file.contains(secret) && !file.contains(leaked))
             let bytes = try Data(contentsOf: fixture.folder.appendingPathComponent(file))
-            for value in [secret, leaked] {
+            for value in [secret, leaked, password] {
                 #expect(bytes.range(of: Data(value.utf8)) == nil, "\(value) in \(file)")
             }
         }

@@ -31,4 +31,21 @@ struct PhotoValueCheckTests {
             location: GeoLocation(latitude: -90, longitude: 180))
         #expect(fine.withoutImpossibleValues().photo == fine && fine.withoutImpossibleValues().problems.isEmpty)
     }
+
+    @Test("links that are not http or https are removed, except a local file's own")
+    func webLinksOnly() throws {
+        let web = try #require(URL(string: "https://e.org/a.jpg"))
+        let file = try #require(URL(string: "file:///proc/self/environ"))
+        let hostile = Photo(
+            provider: "p", id: "a", authorURL: URL(string: "javascript:alert(1)"), pageURL: file,
+            images: [PhotoImage(size: .large, url: file), PhotoImage(size: .thumbnail, url: web)],
+            downloadTrackingURL: URL(string: "ftp://e.org/x"))
+        let checked = hostile.withWebLinksOnly()
+        #expect(checked.pageURL == nil && checked.authorURL == nil && checked.downloadTrackingURL == nil)
+        #expect(checked.images.map(\.url) == [web])
+        let local = Photo(
+            provider: "samples", id: "a.jpg", pageURL: file, images: [PhotoImage(size: .original, url: file)],
+            filePath: "/x/a.jpg")
+        #expect(local.withWebLinksOnly() == local)
+    }
 }

@@ -134,4 +134,13 @@ struct SecretEncodingTests {
         #expect(RetryPolicy.default.delay(after: 1, retryAfter: "Fri, 31 Dec 9999 23:59:59 GMT", jitter: 0) == nil)
         #expect(RetryPolicy.isRetryable(status: 408) && !RetryPolicy.isRetryable(status: 400))
     }
+
+    @Test("the user info of every URL in a text is hidden; the rest of the text stays as it was")
+    func userInfoInText() {
+        let text = "“Harbour” by Ann (https://ann:hunter2@example.org/x) and http://tok@e.org, mail a@b.org"
+        #expect(
+            Redaction.redactUserInfo(in: text)
+                == "“Harbour” by Ann (https://***@example.org/x) and http://***@e.org, mail a@b.org")
+        #expect(Redaction.redactUserInfo(in: "https://example.org/a@b") == "https://example.org/a@b")
+    }
 }

@@ -130,6 +130,26 @@ struct ResultMergerTests {
         #expect(merger.count == 2)
     }
 
+    @Test(
+        "local files whose names differ only in bytes that are not UTF-8 stay apart; one file from two folders is one")
+    func fileNamesByTheirBytes() {
+        var merger = ResultMerger(providers: [("a", 1.0), ("b", 1.0)])
+        let names = ["a%FFb.jpg", "c%FF%01d.jpg", "e%FF%FEf.jpg", "g%C3h.jpg"]
+        let photos = names.enumerated().map { index, name in
+            Photo(
+                provider: "a", id: "\(index)", pageURL: URL(string: "file:///photos/\(name)"),
+                filePath: "/photos/" + String(decoding: Array(name.utf8), as: UTF8.self))
+        }
+        merger.add(photos, from: "a")
+        #expect(merger.count == 4)
+        // The same file found through another folder path (a `..` on the way) is the same photo.
+        let again = Photo(
+            provider: "b", id: "x", pageURL: URL(string: "file:///photos/sub/../a%FFb.jpg"),
+            filePath: "/photos/a\u{FFFD}b.jpg")
+        merger.add([again], from: "b")
+        #expect(merger.count == 4)
+    }
+
     @Test("equally rich records of one photo go to the provider listed first, whichever arrives first")
     func equalRecordsGoToTheFirstListed() {
         let first = Photo(

@@ -37,6 +37,20 @@ struct SearchViewModelTests {
         #expect(done.providers.map(\.count) == [2, 2])
     }
 
+    @Test("a file: image or page URL from a provider never reaches the results, so no view or download opens it")
+    func fileLinksFromProvidersAreDropped() async throws {
+        let file = try #require(URL(string: "file:///etc/passwd"))
+        let web = try #require(URL(string: "https://e.org/b.jpg"))
+        let photo = Photo(
+            provider: "web", id: "1", pageURL: file,
+            images: [PhotoImage(size: .large, url: file), PhotoImage(size: .small, url: web)])
+        let provider = ScriptedProvider(name: "web", pages: [(.zero, [photo])])
+        let done = await viewModel([provider.live()]).search(SearchRequest(.search("x"), limit: 5))
+        let result = try #require(done.results.first?.photo)
+        #expect(result.pageURL == nil)
+        #expect(result.images.map(\.url) == [web])
+    }
+
     @Test("a failing provider is marked failed with its message and never stops the others")
     func failureIsolation() async {
         let good = ScriptedProvider(name: "good", pages: [(.milliseconds(20), ScriptedProvider.photos("good", 3))])

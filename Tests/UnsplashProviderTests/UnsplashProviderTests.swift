@@ -54,6 +54,22 @@ struct UnsplashProviderTests {
         }
     }
 
+    @Test("a download is reported to the API's own address with the key; an address elsewhere is never called")
+    func downloadReportStaysWithTheAPI() async throws {
+        let provider = try provider()
+        var photo = Photo(provider: "unsplash", id: "abc")
+        photo.downloadTrackingURL = server.url("/photos/abc/download?ixid=M3w1")
+        try await provider.reportDownload(of: photo)
+        // The same server by another name, as a hostile answer could give it: refused before any request.
+        let port = try #require(server.baseURL.port)
+        photo.downloadTrackingURL = URL(string: "http://localhost:\(port)/photos/evil/download")
+        await #expect(throws: ProviderError.self) { try await provider.reportDownload(of: photo) }
+        let reports = try await calls().filter { $0.path.hasSuffix("/download") }
+        #expect(reports.map(\.path) == ["/photos/abc/download"])
+        #expect(reports.first?.authorization == "Client-ID \(Self.key)")
+        #expect(reports.first?.query["ixid"] == "M3w1")
+    }
+
     @Test("the Unsplash provider passes the shared conformance suite, key included")
     func conformance() async throws {
         let endpoint = server.url("")

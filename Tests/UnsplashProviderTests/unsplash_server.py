@@ -176,6 +176,11 @@ class Handler(BaseHTTPRequestHandler):
             per_page = min(30, max(1, int(query.get("per_page", "10"))))
         except ValueError:
             return self.send(400, {"errors": ["page and per_page must be numbers"]}, headers=quota)
+        if path.startswith("/photos/") and path.endswith("/download"):
+            # The download report Unsplash's guidelines require: the image's address, counted.
+            pid = path[len("/photos/"):-len("/download")]
+            return self.send(200, {"url": f"https://images.unsplash.com/photo-{pid}?ixid={query.get('ixid', '')}"},
+                             headers=quota)
         if path == "/photos":
             total = len(FEED)
             last = -(-total // per_page)

@@ -102,6 +102,43 @@ public enum Redaction {
         return changed ? String(decoding: output, as: UTF8.self) : text
     }
 
+    /// `text` with the user info of every URL in it (`https://user:password@host/`) replaced by
+    /// `***`: a password written into a page link must not reach a sidecar or `CREDITS.md`.
+    public static func redactUserInfo(in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let separator = Array("://".utf8)
+        var output: [UInt8] = []
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            guard bytes[index...].starts(with: separator) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            let start = index + separator.count
+            var end = start
+            var at: Int?
+            while end < bytes.count, !authorityTerminators.contains(bytes[end]) {
+                if bytes[end] == UInt8(ascii: "@") { at = end }
+                end += 1
+            }
+            output += separator
+            if let at {
+                output += Array("***".utf8)
+                output += bytes[at..<end]
+                changed = true
+            } else {
+                output += bytes[start..<end]
+            }
+            index = end
+        }
+        return changed ? String(decoding: output, as: UTF8.self) : text
+    }
+
+    /// Bytes that end a URL's authority (`user:password@host:port`) in free text.
+    private static let authorityTerminators = Set("/?# \t\r\n\"'<>()[]{}\\".utf8)
+
     /// Bytes that end a parameter value in free text: `&`, white space, quotes, brackets, `;`, `,`.
     private static let valueTerminators = Set("&# \t\r\n\"'<>()[]{};,\\".utf8)
 

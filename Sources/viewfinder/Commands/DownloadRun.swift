@@ -17,7 +17,7 @@ struct DownloadRun {
             directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
             settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
             useArchive: !flags.noArchive, link: flags.link,
-            redact: { Redaction.redactQueryParameters(in: Console.redacted($0)) })
+            redact: { Console.redacted($0) })
         var providers: [String: any PhotoProvider] = [:]
         for live in lineup.providers { providers[live.name] = live.provider }
         let progress = Terminal.showsStatusLine ? DownloadProgress(width: Terminal.width) : nil
