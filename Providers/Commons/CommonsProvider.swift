@@ -37,7 +37,8 @@ struct CommonsProvider: PhotoProvider {
             let answer = try CommonsResponseReader.read(
                 try await context.http.sendAPI(call, source: "Wikimedia Commons"))
             for warning in answer.warnings {
-                context.logger.debug("Wikimedia Commons warns: \(warning.prefix(HTTPResponse.excerptLength))")
+                context.logger.debug(
+                    "Wikimedia Commons warns: \(context.secrets.redact(warning).prefix(HTTPResponse.excerptLength))")
             }
             let next = answer.continuation.flatMap { $0 == continuation ? nil : $0 }
             let photos = batches.record(answer.pages, next: next, page: page, provider: name)

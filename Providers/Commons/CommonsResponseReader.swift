@@ -50,8 +50,8 @@ enum CommonsResponseReader {
     }
 
     static func apiFailure(_ error: CommonsAPIError, response: HTTPResponse) -> ProviderError {
-        let info = response.redacted(String((error.info ?? "no details").prefix(HTTPResponse.excerptLength)))
-        let code = response.redacted(String(error.code.prefix(80)))
+        let info = String(response.redacted(error.info ?? "no details").prefix(HTTPResponse.excerptLength))
+        let code = String(response.redacted(error.code).prefix(80))
         if transientCodes.contains(error.code) || error.code.hasPrefix("internal_api_error") {
             let what = error.code == "maxlag" ? "its database replicas are lagging" : "it cannot answer right now"
             return .unavailable("Wikimedia Commons says \(what) (\(code): \(info)); \(tryAgain(response))")

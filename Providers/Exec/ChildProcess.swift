@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ProviderKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -99,8 +100,9 @@ final class ChildProcess: Sendable {
     /// Whether the program has exited and been reaped.
     var isReaped: Bool { group.isReaped }
 
-    /// The last lines the program wrote to standard error (complete once `.ended` arrived).
-    var stderrLines: [String] { stderrTail.lines }
+    /// The last lines the program wrote to standard error (complete once `.ended` arrived),
+    /// with `secrets` hidden.
+    func stderrLines(hiding secrets: Redactor) -> [String] { stderrTail.lines(hiding: secrets) }
 
     deinit {
         kill()

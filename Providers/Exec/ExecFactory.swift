@@ -66,6 +66,8 @@ public struct ExecFactory: ProviderFactory {
             !context.secretVariables.contains($0.key)
         }
         environment.merge(options.env) { $1 }
-        return ExecProvider(name: name, command: command, environment: environment, options: options.passThrough)
+        return ExecProvider(
+            name: name, command: command, environment: environment, options: options.passThrough,
+            secrets: context.secrets)
     }
 }

@@ -10,6 +10,8 @@ struct ExecProvider: PhotoProvider {
     let command: [String]
     let environment: [String: String]
     let options: [String: JSONValue]
+    /// Hides the configured secrets in the program's output before it is cut into a message.
+    var secrets: Redactor = .none
     /// The most output read from one run; ``outputLimit`` unless a test lowers it.
     var outputLimit = Self.outputLimit
 

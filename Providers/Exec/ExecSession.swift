@@ -57,7 +57,8 @@ final class ExecSession: Sendable {
                 let photos: [Photo]
                 switch event {
                 case .output(let chunk): photos = progress.take(chunk)
-                case .ended(let ending): photos = progress.finish(ending, stderr: child.stderrLines)
+                case .ended(let ending):
+                    photos = progress.finish(ending, stderr: child.stderrLines(hiding: provider.secrets))
                 }
                 return (photos, progress.takeDeclaration(), progress.finished)
             }
@@ -155,7 +156,9 @@ struct RunProgress {
             guard !finished else { break }
             do throws(ExecError) {
                 let photo: Photo
-                switch try PluginProtocol.parse(line.text, number: line.number, provider: provider.name) {
+                switch try PluginProtocol.parse(
+                    line.text, number: line.number, provider: provider.name, secrets: provider.secrets)
+                {
                 case .blank: continue
                 case .photo(let sentPhoto): photo = sentPhoto
                 case .filtersApplied(let kinds):

@@ -75,7 +75,8 @@ enum PluginProtocol {
 
     /// What line `number` says: nothing (blank), a photo, the filters the program applied, or
     /// the error the line describes.
-    static func parse(_ line: Data, number: Int, provider: String) throws(ExecError) -> Line {
+    static func parse(_ line: Data, number: Int, provider: String, secrets: Redactor = .none) throws(ExecError) -> Line
+    {
         guard line.contains(where: { !Self.isBlank($0) }) else { return .blank }
         let decoded: WireLine
         do {
@@ -84,7 +85,9 @@ enum PluginProtocol {
             // Foundation's reader stops at a fixed depth and calls that invalid: say what it is.
             let depth = Self.nestingDepth(line)
             if depth > maximumDepth { throw .tooDeep(line: number, depth: depth) }
-            throw .invalidJSON(line: number, excerpt: String(decoding: line.prefix(80), as: UTF8.self))
+            // Hidden before it is cut: a key cut in half would no longer be recognised.
+            let excerpt = secrets.redact(String(decoding: line.prefix(64 << 10), as: UTF8.self)).prefix(80)
+            throw .invalidJSON(line: number, excerpt: String(excerpt))
         }
         switch decoded {
         case .error(let message): throw .reported(message)

@@ -33,7 +33,7 @@ struct FiveHundredPxProvider: PhotoProvider {
         guard response.isSuccess else {
             let detail =
                 (try? JSONDecoder().decode(FiveHundredPxError.self, from: response.body))?.error
-                .map { response.redacted(String($0.prefix(HTTPResponse.excerptLength))) }
+                .map { String(response.redacted($0).prefix(HTTPResponse.excerptLength)) }
                 ?? response.bodyExcerpt
             switch response.status {
             case 401:

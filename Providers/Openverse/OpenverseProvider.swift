@@ -35,7 +35,7 @@ struct OpenverseProvider: PhotoProvider {
         guard response.isSuccess else {
             let detail =
                 (try? JSONDecoder().decode(OpenverseError.self, from: response.body))
-                .map { response.redacted(String($0.message.prefix(HTTPResponse.excerptLength))) }
+                .map { String(response.redacted($0.message).prefix(HTTPResponse.excerptLength)) }
                 ?? response.bodyExcerpt
             switch response.status {
             case 429:

@@ -46,7 +46,7 @@ struct PexelsProvider: PhotoProvider {
     func error(for response: HTTPResponse) -> ProviderError {
         let detail =
             (try? JSONDecoder().decode(PexelsError.self, from: response.body))
-            .map { response.redacted(String($0.message.prefix(HTTPResponse.excerptLength))) }
+            .map { String(response.redacted($0.message).prefix(HTTPResponse.excerptLength)) }
             ?? response.bodyExcerpt
         let quoted = detail.isEmpty ? "HTTP \(response.status)" : "HTTP \(response.status): \(detail)"
         switch response.status {

@@ -77,10 +77,9 @@ struct UnsplashResponseReader {
     /// The API's own words: `{"errors": […]}` joined, or the start of a plain-text body; secrets hidden.
     func message(_ response: HTTPResponse) -> String {
         if let errors = try? JSONDecoder().decode(UnsplashErrors.self, from: response.body), !errors.errors.isEmpty {
-            let text = errors.errors.prefix(5).joined(separator: "; ")
-            let cut =
-                text.count > HTTPResponse.excerptLength ? String(text.prefix(HTTPResponse.excerptLength)) + "…" : text
-            return response.redacted(cut)
+            let text = response.redacted(errors.errors.prefix(5).joined(separator: "; "))  // before cutting
+            return text.count > HTTPResponse.excerptLength
+                ? String(text.prefix(HTTPResponse.excerptLength)) + "…" : text
         }
         let excerpt = response.bodyExcerpt
         return excerpt.isEmpty ? "no message" : excerpt

@@ -16,6 +16,9 @@ public struct ProviderContext: Sendable {
     /// Names (never values) of the environment variables any configured secret was built from.
     /// A provider that starts programs withholds them from the child's environment.
     public var secretVariables: Set<String>
+    /// Hides every configured secret: for text a provider cuts into an excerpt (a plugin's
+    /// output, an error body), which must be redacted before it is cut, or a cut key survives.
+    public var secrets: Redactor = .none
 
     /// Creates a context.
     public init(

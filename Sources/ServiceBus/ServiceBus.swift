@@ -60,6 +60,7 @@ public struct ServiceBus: Sendable {
             var context = context
             context.optionVariables = instance.variablesByOption
             context.secretVariables = configuration.secretVariables
+            context.secrets = Redactor(secrets: configuration.secrets)
             return .success(try instance.build(instance.name, context))
         } catch let unavailable as ProviderUnavailable {
             return .failure(SkippedProvider(instance, reason: skipReason(unavailable, instance)))

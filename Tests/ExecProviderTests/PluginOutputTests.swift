@@ -109,6 +109,27 @@ struct PluginOutputTests {
         #expect(try photo(#"{"photo":{"id":"a"}}"#)?.camera == nil)
     }
 
+    @Test("a configured key in a line that is not JSON, or on stderr, is hidden before the text is cut")
+    func secretsHiddenBeforeCutting() throws {
+        let key = "FlickrSecretKey777abcdefgh"
+        let secrets = Redactor(secrets: [key])
+        let line = Data(("not json " + String(repeating: "P", count: 55) + key + " tail").utf8)
+        do {
+            _ = try PluginProtocol.parse(line, number: 1, provider: "p", secrets: secrets)
+            Issue.record("parsed")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("***"))
+            #expect(!message.contains("FlickrSecre"))
+        }
+        // The tail keeps 4 KB: a key cut at its start is left out with its line, one inside hidden.
+        let tail = StderrTail()
+        tail.append(Data((key + String(repeating: "x", count: 4070) + "\nsaw " + key + "\nfatal\n").utf8))
+        let lines = tail.lines(hiding: secrets)
+        #expect(lines == ["saw ***", "fatal"])
+        #expect(!lines.joined().contains("abcdefgh"))
+    }
+
     @Test("valid JSON of another shape is an unknown line; text that is not JSON is invalid; neither crashes")
     func wrongShapes() {
         for line in ["[1,2]", #"{"photo":5}"#, "{}", "7", #""text""#, #"{"photo":[]}"#] {

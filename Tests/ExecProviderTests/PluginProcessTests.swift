@@ -167,7 +167,7 @@ struct PluginProcessTests {
         }
         #expect(ending == .exited(.exited(3)))
         #expect(child.isReaped)
-        #expect(child.stderrLines == ["loading catalogue...", "fatal: catalogue.db is corrupt"])
+        #expect(child.stderrLines(hiding: .none) == ["loading catalogue...", "fatal: catalogue.db is corrupt"])
     }
 
     @Test("killing all running plugins signals every group before it returns, and starts none after")

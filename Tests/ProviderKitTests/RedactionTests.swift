@@ -143,4 +143,13 @@ struct SecretEncodingTests {
                 == "“Harbour” by Ann (https://***@example.org/x) and http://***@e.org, mail a@b.org")
         #expect(Redaction.redactUserInfo(in: "https://example.org/a@b") == "https://example.org/a@b")
     }
+
+    @Test("a key spelled with invisible characters between its letters is hidden, as a terminal would show it")
+    func invisibleCharactersInsideAKey() {
+        let key = "PexelsSecretKey0123456789"
+        let spaced = key.map { String($0) }.joined(separator: "\u{200B}")
+        #expect(Redaction.redact("error: \(spaced) rejected", secrets: [key]) == "error: *** rejected")
+        let marked = "Pexels\u{00AD}Secret\u{2060}\u{FEFF}Key0123456789"
+        #expect(Redaction.redact("[\(marked)]", secrets: [key]) == "[***]")
+    }
 }

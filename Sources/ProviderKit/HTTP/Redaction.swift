@@ -201,6 +201,9 @@ enum SecretMatcher {
         var position = position
         var index = index
         while position < secret.count {
+            // Invisible characters between a secret's bytes (zero-width spaces) still spell it:
+            // a terminal drops them, and would show the key.
+            if position > 0 { index += invisibleLength(text, at: index) }
             let lengths = forms(of: secret[position], in: text, at: index)
             guard let only = lengths.first else { return nil }
             if lengths.count > 1 {
@@ -210,6 +213,27 @@ enum SecretMatcher {
             index += only
         }
         return index
+    }
+
+    /// How many bytes of invisible format characters start at `text[index]` (U+00AD, U+200B–U+200F,
+    /// U+202A–U+202E, U+2060–U+2064, U+2066–U+2069, U+FEFF), any number of them; 0 for none.
+    static func invisibleLength(_ text: [UInt8], at start: Int) -> Int {
+        var index = start
+        while index + 1 < text.count {
+            if text[index] == 0xC2, text[index + 1] == 0xAD {
+                index += 2
+                continue
+            }
+            guard index + 2 < text.count else { break }
+            let (first, second, third) = (text[index], text[index + 1], text[index + 2])
+            let invisible =
+                (first == 0xE2 && second == 0x80 && ((0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third)))
+                || (first == 0xE2 && second == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third)))
+                || (first == 0xEF && second == 0xBB && third == 0xBF)
+            guard invisible else { break }
+            index += 3
+        }
+        return index - start
     }
 
     /// The lengths of the forms of `byte` found at `text[index]`.
