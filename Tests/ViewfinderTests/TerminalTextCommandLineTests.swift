@@ -40,13 +40,14 @@ struct TerminalTextCommandLineTests {
         #expect(lines.last?.contains("xxx…") == true)
     }
 
-    @Test("JSON keeps the text exactly, escaped by the encoder")
+    @Test("JSON keeps the text exactly, with every control a terminal acts on (C0, C1, bidi) escaped")
     func json() async throws {
         let workspace = try PluginWorkspace(plugins: [("hostile", "hostile")])
         defer { workspace.remove() }
         let output = try await ViewfinderProcess.run(["search", "x", "--format", "json"], in: workspace.url)
-        // C0 controls are escaped (\u001b), never raw; the rest is kept as UTF-8 text.
-        #expect(Self.controls(in: output.stdout).filter { $0 < 0x20 } == [])
+        // C0 controls are escaped by the encoder (\u001b), C1 and bidi controls by Viewfinder (\u009b).
+        #expect(Self.controls(in: output.stdout) == [])
+        #expect(output.stdout.contains("\\u009b31m"))
         let results = try #require(try output.json()["results"] as? [[String: Any]])
         #expect(results.first?["title"] as? String == "\u{1B}[2JEvil\nTitle\r\u{9B}31m")
     }

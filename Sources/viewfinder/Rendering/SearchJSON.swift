@@ -248,6 +248,30 @@ enum SearchJSON {
         }
     }
 
+    /// `json` with the characters a terminal acts on, or that reorder what it shows, written as
+    /// `\u` escapes: DEL and the C1 controls (U+009B starts a control sequence, as ESC [ does), bidirectional
+    /// overrides and isolates, and the line and paragraph separators. JSON allows them raw, and
+    /// its readers decode the escapes to the same text. They can only stand inside strings.
+    static func escapingTerminalControls(_ json: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+        guard json.unicodeScalars.contains(where: escaped) else { return json }
+        var output = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            guard escaped(scalar) else {
+                output.append(scalar)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16)
+            output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+        }
+        return String(output)
+    }
+
     /// Encodes `value` as one line, or pretty-printed.
     static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
         let encoder = JSONEncoder()
@@ -255,7 +279,7 @@ enum SearchJSON {
             pretty
             ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return escapingTerminalControls(String(decoding: try encoder.encode(value), as: UTF8.self))
         } catch {
             // Never `{}` with success: the run ends with this message and status 1.
             Console.failEncoding(String(describing: error))
