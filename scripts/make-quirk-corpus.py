@@ -108,6 +108,15 @@ def quirks():
     q["bytes-between-segments"] = jpeg(tiff(camera(make="Canon", model="Canon EOS 350D DIGITAL")), after=b"\0\0junk")
     # The first entry of no known type: exiftool takes the whole directory for garbage.
     q["bad-first-entry"] = jpeg(tiff(Directory([Entry(0x00FE, 99, b"\0\0\0\0", count=4)] + camera().entries)))
+    # Cut short inside the XMP segment after a whole EXIF block (an interrupted copy): exiftool
+    # warns "JPEG format error" and keeps camera and date.
+    whole = jpeg(tiff(camera(make="FUJIFILM", model="X-T4")), xmp=xmp_packet({"dc:title": "Cut"}))
+    q["cut-after-exif"] = whole[:whole.index(b"\xff\xc0") + 8]
+    # The 0xFF of a segment's marker became 0x00: that segment is lost, the frame after it found.
+    jfif = b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+    damaged = bytearray(jpeg(tiff(camera()), before=jfif))
+    damaged[2 + len(jfif)] = 0
+    q["damaged-marker"] = bytes(damaged)
     return q
 
 

@@ -32,6 +32,7 @@ struct FuzzCorpusTests {
         ])
         #expect(inputs.count >= 16)
         #expect(inputs.contains { $0.name == "metadata-regressions/heic-short-meta.heic" })
+        #expect(inputs.contains { $0.name == "metadata-regressions/jpeg-exif-identifier-at-segment-end.jpg" })
         let clock = ContinuousClock()
         let times = try await BlockingWork.run { _ in
             inputs.map { input in clock.measure { MetadataFuzzEntry.run(input.bytes) } }

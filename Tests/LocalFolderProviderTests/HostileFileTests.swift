@@ -27,6 +27,12 @@ struct HostileFileTests {
         return nil
     }
 
+    @Test("a JPEG whose EXIF segment ends right after its identifier is read for its frame size, not a trap")
+    func exifIdentifierAtSegmentEnd() throws {
+        let read = try inspect("jpeg-exif-identifier-at-segment-end.jpg").result.get()
+        #expect(read.width == 32 && read.height == 16)
+    }
+
     @Test("a 24-byte HEIC whose meta box has no room for its version is an error, not a trap")
     func shortMetaBox() {
         #expect(error(inspect("heic-short-meta.heic").result) == "a HEIF meta box is too short to hold its version")

@@ -36,7 +36,7 @@ struct QuirkCorpusTests {
             "big-endian", "ifd-type-pointers", "gps-srational", "gps-degrees-minutes", "gps-no-ref", "date-in-ifd0",
             "make-in-exif-ifd", "kodak-exif-header", "exif-header-garbage", "make-undefined", "orientation-long",
             "makernote-oddity", "duplicate-tag", "xmp-only", "unknown-entry-type", "bad-first-entry",
-            "bytes-between-segments",
+            "bytes-between-segments", "cut-after-exif", "damaged-marker",
         ]
         #expect(Set(Self.files) == Set(quirks.map { $0 + ".jpg" }))
     }

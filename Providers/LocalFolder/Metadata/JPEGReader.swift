@@ -1,7 +1,11 @@
 /// Reads a JPEG's segments up to the image data: dimensions from SOF, EXIF and XMP from APP1,
 /// IPTC from APP13.
 enum JPEGReader {
+    ///
+    /// A file cut short keeps what came before the cut, as exiftool does ("JPEG format error" is
+    /// its warning, not an error); only a file cut before anything could be read is an error.
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
+        let nothingRead = metadata
         var offset = 2
         while offset + 4 <= file.size {
             let header = ByteReader(try file.read(offset, 4))
@@ -26,9 +30,17 @@ enum JPEGReader {
                 continue
             }
             let length = try header.u16(2)
-            guard length >= 2 else { throw ImageMetadataError(message: "a JPEG segment has length \(length)") }
+            guard length >= 2 else {
+                // Not a segment (a damaged marker): look for the next one, as for stray bytes.
+                offset += 1
+                continue
+            }
             guard length <= file.size - offset - 2 else {
-                throw ImageMetadataError(message: "the file ends inside a JPEG segment: it is cut short")
+                // The segment cut short is not read (exiftool reads none of it either).
+                guard metadata != nothingRead else {
+                    throw ImageMetadataError(message: "the file ends inside a JPEG segment: it is cut short")
+                }
+                return
             }
             switch marker {
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
@@ -61,6 +73,7 @@ enum JPEGReader {
     /// before it (a repeated segment header), as exiftool does.
     private static func exifStart(_ body: ByteReader) -> Int? {
         let identifier = Array("Exif\0".utf8)
-        return (0...4).first { body.starts(with: identifier, at: $0) }.map { $0 + 6 }
+        // The TIFF start may be the body's end (nothing follows), never past it.
+        return (0...4).first { body.starts(with: identifier, at: $0) && $0 + 6 <= body.count }.map { $0 + 6 }
     }
 }
