@@ -28,6 +28,18 @@ public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Every problem found in a configuration file; thrown when there is at least one.
+extension ConfigurationIssue {
+    /// `issues` by line and column; those at one place, and those without a place (last), in
+    /// the order they were found.
+    static func inFileOrder(_ issues: [ConfigurationIssue]) -> [ConfigurationIssue] {
+        issues.enumerated().sorted { a, b in
+            let first = [a.element.line ?? .max, a.element.column ?? .max, a.offset]
+            let second = [b.element.line ?? .max, b.element.column ?? .max, b.offset]
+            return first.lexicographicallyPrecedes(second)
+        }.map(\.element)
+    }
+}
+
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in file order.
     public var issues: [ConfigurationIssue]

@@ -54,8 +54,21 @@ public struct ConfigurationLoader: Sendable {
     public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
         var diagnostics = Diagnostics(file: file)
         guard yaml.utf8.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
-        let shapeProblems = YAMLShapeCheck.problems(in: yaml, file: file)
-        guard shapeProblems.isEmpty else { throw ConfigurationError(issues: shapeProblems) }
+        let shape = YAMLShapeCheck.check(yaml, file: file)
+        if !shape.isEmpty {
+            // Duplicate keys hide nothing else: the file is read again without them, so every
+            // problem is reported at once. An alias or a size limit stops reading.
+            guard shape.stopping == nil,
+                let rest = YAMLShapeCheck.removingEntries(of: shape.duplicates, from: yaml)
+            else { throw ConfigurationError(issues: shape.issues) }
+            var issues = shape.duplicates
+            do {
+                _ = try load(yaml: rest, file: file, baseDirectory: baseDirectory)
+            } catch {
+                issues += error.issues.filter { $0.line != nil }  // not "no providers" of the cut file
+            }
+            throw ConfigurationError(issues: ConfigurationIssue.inFileOrder(issues))
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -100,7 +113,9 @@ public struct ConfigurationLoader: Sendable {
         if !sawProviders {
             diagnostics.report("there is no `providers:` section; add one with at least one provider", at: nil)
         }
-        guard diagnostics.issues.isEmpty else { throw ConfigurationError(issues: diagnostics.redactedIssues) }
+        guard diagnostics.issues.isEmpty else {
+            throw ConfigurationError(issues: ConfigurationIssue.inFileOrder(diagnostics.redactedIssues))
+        }
         var configuration = Configuration(
             file: file, baseDirectory: baseDirectory, search: search, instances: instances)
         configuration.download = download

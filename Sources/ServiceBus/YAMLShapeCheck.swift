@@ -15,9 +15,55 @@ enum YAMLShapeCheck {
     /// The deepest nesting of lists and mappings a configuration may use.
     static let maximumDepth = 64
 
+    /// What the check found: every duplicate key (the rest of the file can still be read once
+    /// they are left out), or one problem that stops reading (an alias, a size or depth limit).
+    struct Findings {
+        var duplicates: [ConfigurationIssue] = []
+        var stopping: ConfigurationIssue?
+
+        var isEmpty: Bool { duplicates.isEmpty && stopping == nil }
+        var issues: [ConfigurationIssue] { stopping.map { [$0] } ?? duplicates }
+    }
+
+    /// `yaml`'s shape problems, located. Empty when the shape is fine or the text is not valid
+    /// YAML (Yams then reports the syntax error with its own message).
+    static func check(_ yaml: String, file: String) -> Findings {
+        let issues = problems(in: yaml, file: file)
+        let duplicates = issues.filter { $0.message.hasPrefix(duplicateKeyMessage) }
+        return duplicates.count == issues.count
+            ? Findings(duplicates: duplicates) : Findings(stopping: issues.first { !duplicates.contains($0) })
+    }
+
+    /// How a duplicate key's message starts.
+    static let duplicateKeyMessage = "duplicate key `"
+
+    /// `yaml` with each duplicated key's entry (its line and the more indented lines below it)
+    /// blanked out, line numbers kept, so the rest can be checked; `nil` when a duplicate is not
+    /// the first thing on its line (a flow mapping `{a: 1, a: 2}`), which cannot be cut out so.
+    static func removingEntries(of duplicates: [ConfigurationIssue], from yaml: String) -> String? {
+        var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for duplicate in duplicates {
+            guard let line = duplicate.line, let column = duplicate.column, line >= 1, line <= lines.count else {
+                return nil
+            }
+            let indent = lines[line - 1].prefix { $0 == " " }.count
+            let isListItem = lines[line - 1].dropFirst(indent).hasPrefix("- ")
+            guard indent == column - 1 || (isListItem && indent + 3 == column) else { return nil }
+            lines[line - 1] = isListItem ? String(repeating: " ", count: indent) + "- {}" : ""
+            var next = line
+            while next < lines.count {
+                let text = lines[next]
+                let own = text.prefix { $0 == " " }.count
+                guard text.allSatisfy({ $0 == " " }) || own > column - 1 else { break }
+                lines[next] = ""
+                next += 1
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The problems in `yaml`'s shape, located: every duplicate key, or the first alias, or
-    /// the first value past the size or depth limits. Empty when the shape is fine or the text
-    /// is not valid YAML (Yams then reports the syntax error with its own message).
+    /// the first value past the size or depth limits.
     static func problems(in yaml: String, file: String) -> [ConfigurationIssue] {
         var bytes = Array(yaml.utf8)
         var parser = yaml_parser_t()
@@ -52,7 +98,7 @@ enum YAMLShapeCheck {
                     if let first = frames.indices.last.flatMap({ frames[$0].take(key: key, line: line) }) {
                         duplicates.append(
                             issue(
-                                "duplicate key `\(key)` in one mapping (first at line \(first)); "
+                                duplicateKeyMessage + "\(key)` in one mapping (first at line \(first)); "
                                     + "each provider name and key may appear only once"))
                     }
                 case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:

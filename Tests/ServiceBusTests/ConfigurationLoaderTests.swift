@@ -69,7 +69,7 @@ struct ConfigurationLoaderTests {
             ])
     }
 
-    @Test("wrong value types name the key, the expected type and the value")
+    @Test("wrong value types name the key, the expected type and the value, in file order")
     func wrongTypes() {
         #expect(
             Fixtures.problems(
@@ -84,9 +84,9 @@ struct ConfigurationLoaderTests {
                     weight: -1
                 """) == [
                     "config.yaml:2:10: `search.limit` must be a whole number from 1 to 10000, not `many`",
+                    "config.yaml:6:16: `page_size` of provider `k` must be a whole number, not `lots`",
                     "config.yaml:7:14: `enabled` must be true or false, not `maybe`",
                     "config.yaml:8:13: `weight` must be a number from 0 to 100 (1.0 is neutral), not `-1`",
-                    "config.yaml:6:16: `page_size` of provider `k` must be a whole number, not `lots`",
                 ])
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// (no Foundation error domains, no library type names, nothing said twice).
 @Suite("messages a person can act on", .serialized)
 struct MessageCommandLineTests {
-    @Test("config check reports every problem of every instance, each at its line and column")
+    @Test("config check reports every problem of every instance, each at its line and column, a duplicate key too")
     func configCheckEveryProblem() async throws {
         let workspace = try Workspace(
             config: """
@@ -24,9 +24,13 @@ struct MessageCommandLineTests {
         defer { workspace.remove() }
         let check = try await workspace.run(["config", "check"])
         #expect(check.status == 78)
+        // A duplicate key hides nothing else: the rest of the file is read without it.
         #expect(
             check.stderr == """
                 viewfinder: error: invalid configuration
+                config.yaml:2:3: provider `local` needs `path`
+                config.yaml:4:16: `recursive` of provider `local` must be true or false, not `maybe`
+                config.yaml:7:14: `command` of provider `plugin`: must name the program to run and its arguments, e.g. [./plugins/search.py, --fast]
                 config.yaml:11:5: duplicate key `path` in one mapping (first at line 10); each provider name and key may appear only once
 
                 """)

@@ -31,6 +31,33 @@ struct ReadmeExampleTests {
         return Array(lines[start..<end])
     }
 
+    @Test("the config check example is what config check prints for a file with those two mistakes")
+    func configCheckExample() async throws {
+        let block = try Self.readmeBlock(
+            startingWith: "config.yaml:8:5: unknown key `recursiv` for provider `samples` "
+                + "(type local-folder); did you mean `recursive`? Valid keys: `type`, `enabled`, `weight`, `timeout`, "
+                + "`max_results`, `path`, `recursive`.")
+        let workspace = try Workspace(
+            config: """
+                search:
+                  limit: 20
+                providers:
+                  samples:
+                    type: local-folder
+                    path: ./Samples
+                    weight: 1
+                    recursiv: true
+                  samples:
+                    type: local-folder
+                    path: ./Other
+
+                """)
+        defer { workspace.remove() }
+        let check = try await workspace.run(["config", "check"])
+        #expect(check.status == 78)
+        #expect(check.stderr == "viewfinder: error: invalid configuration\n" + block.joined(separator: "\n") + "\n")
+    }
+
     @Test("the first example's rows are what `search harbor` prints at 120 columns")
     func firstExample() async throws {
         let block = try Self.readmeBlock(startingWith: "$ viewfinder search harbor")
