@@ -12,20 +12,22 @@ target=${1:?usage: scripts/fuzz.sh metadata|index [seconds]}
 seconds=${2:-300}
 modules=.build/fuzz-modules
 mkdir -p "$modules" ".build/fuzz-corpus-$target"
-# The readers use two ProviderKit files; build just those as a small ProviderKit module.
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static \
+# The readers use a few ProviderKit files (dates, licences); build just those as a small ProviderKit module.
+kit=Sources/ProviderKit
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static -package-name viewfinder \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
-  Sources/ProviderKit/DateTimeText.swift Sources/ProviderKit/OnceFlag.swift
+  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/Licenses/*.swift
 local=Providers/LocalFolder
 case $target in
   metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/BlockingWork.swift "$local"/Metadata/*.swift) ;;
   index)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
-      "$local"/Metadata/ImageMetadata.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift
-      "$local"/TextFolding.swift "$local"/FolderListing.swift "$local"/ConcurrentMap.swift) ;;
+      "$local"/Metadata/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
+      "$local"/DeepPath.swift "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
+      "$local"/ConcurrentMap.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -I "$modules" -L "$modules" -lProviderKit \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" -lProviderKit \
   "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
   -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

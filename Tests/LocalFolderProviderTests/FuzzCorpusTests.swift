@@ -33,6 +33,8 @@ struct FuzzCorpusTests {
         #expect(inputs.count >= 16)
         #expect(inputs.contains { $0.name == "metadata-regressions/heic-short-meta.heic" })
         #expect(inputs.contains { $0.name == "metadata-regressions/jpeg-exif-identifier-at-segment-end.jpg" })
+        #expect(inputs.contains { $0.name == "metadata-regressions/jpeg-empty-xmp-packet.jpg" })
+        MetadataFuzzEntry.run([])  // libFuzzer's first input, which once trapped the XMP reader
         let clock = ContinuousClock()
         let times = try await BlockingWork.run { _ in
             inputs.map { input in clock.measure { MetadataFuzzEntry.run(input.bytes) } }

@@ -33,6 +33,13 @@ struct HostileFileTests {
         #expect(read.width == 32 && read.height == 16)
     }
 
+    @Test("a JPEG whose XMP segment holds the XMP identifier and no packet is read for its frame size, not a trap")
+    func emptyXMPPacket() throws {
+        let read = try inspect("jpeg-empty-xmp-packet.jpg").result.get()
+        #expect(read.width == 32 && read.height == 16)
+        #expect(read.title == nil)
+    }
+
     @Test("a 24-byte HEIC whose meta box has no room for its version is an error, not a trap")
     func shortMetaBox() {
         #expect(error(inspect("heic-short-meta.heic").result) == "a HEIF meta box is too short to hold its version")

@@ -56,6 +56,19 @@ struct SidecarTests {
         #expect(!all.summary.contains("other file"))
     }
 
+    @Test("an empty sidecar leaves the photo with its own metadata (an empty packet once trapped the search)")
+    func emptySidecar() async throws {
+        defer { folder.remove() }
+        try folder.copyCorpus("full.jpg", to: "a.jpg")
+        try folder.write("a.jpg.xmp", Data())
+        try folder.copyPlain(to: "b.jpg")
+        try folder.write("b.xmp", Data("x".utf8))
+        let all = try await search("")
+        #expect(Set(all.photos.map(\.id)) == ["a.jpg", "b.jpg"])
+        let own = try #require(all.photos.first { $0.id == "a.jpg" })
+        #expect(own.title != nil)  // full.jpg's own title, not wiped by the empty sidecar
+    }
+
     @Test("the licence comes from a sidecar, with its attribution, and licence filters see it")
     func licenceFromSidecar() async throws {
         defer { folder.remove() }

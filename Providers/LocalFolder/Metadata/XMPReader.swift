@@ -112,8 +112,8 @@ enum XMPReader {
         func property(_ name: String) -> String? {
             let pattern = name + "="
             let length = pattern.utf8.count
-            var position = 1
-            while let start = find(pattern, in: position..<bytes.count) {
+            var position = 1  // a byte must come before the name; an empty packet has none
+            while position < bytes.count, let start = find(pattern, in: position..<bytes.count) {
                 position = start + 1
                 let before = bytes[start - 1]
                 guard before == 0x20 || before == 0x0A || before == 0x09 || before == 0x0D,
