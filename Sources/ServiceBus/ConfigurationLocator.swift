@@ -37,7 +37,8 @@ public enum ConfigurationLocator {
             environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         let configHome =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            // As the XDG base directory specification asks, a relative path is ignored.
+            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? home.appendingPathComponent(".config")
         let candidates = [
             currentDirectory.appendingPathComponent("config.yaml"),

@@ -30,6 +30,14 @@ struct ConfigurationLocatorTests {
                 == .found(URL(fileURLWithPath: "/home/u/.config/viewfinder/config.yaml")))
     }
 
+    @Test("a relative $XDG_CONFIG_HOME is ignored, as the XDG specification asks, for $HOME/.config")
+    func relativeConfigHome() {
+        let existing: Set = ["/work/xdg/viewfinder/config.yaml", "/home/u/.config/viewfinder/config.yaml"]
+        #expect(
+            locate(nil, ["XDG_CONFIG_HOME": "xdg", "HOME": "/home/u"], existing: existing)
+                == .found(URL(fileURLWithPath: "/home/u/.config/viewfinder/config.yaml")))
+    }
+
     @Test("a file named explicitly but missing is reported, never replaced by another")
     func explicitMissing() {
         #expect(

@@ -73,6 +73,18 @@ struct HTTPCacheCommandLineTests {
         }
     }
 
+    @Test("a relative $XDG_CACHE_HOME is ignored (XDG): the cache goes to $HOME/.cache, not below the current folder")
+    func relativeCacheHome() async throws {
+        defer { workspace.remove() }
+        let output = try await workspace.run(
+            ["search", "harbor", "--format", "json"],
+            environment: ["FLICKR_API_KEY": Self.key, "XDG_CACHE_HOME": "relative-cache"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let home = workspace.url.appendingPathComponent(".cache/viewfinder/http")
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("relative-cache").path))
+    }
+
     @Test("--verbose says which answers came from the cache")
     func verboseHits() async throws {
         defer { workspace.remove() }

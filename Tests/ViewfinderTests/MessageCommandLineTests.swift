@@ -77,7 +77,9 @@ struct MessageCommandLineTests {
         #expect(!zero.stderr.contains("permission"))
     }
 
-    @Test("config check of a missing file does not blame --config; --limit -1 is out of range, not missing")
+    @Test(
+        "config check of a missing file does not blame --config; a negative or absurd number is out of range, not missing"
+    )
     func argumentMessages() async throws {
         let workspace = try Workspace(config: "providers:\n  p:\n    type: local-folder\n    path: photos\n")
         defer { workspace.remove() }
@@ -88,6 +90,21 @@ struct MessageCommandLineTests {
         #expect(limit.status == 64)
         #expect(limit.stderr.contains("--limit as a whole number from 1 to 10000"), "\(limit.stderr)")
         #expect(!limit.stderr.contains("Missing value"))
+        // Every wrong number gets the message naming the range, and a negative one is never "missing".
+        let cases: [([String], String)] = [
+            (["--limit", "99999999999999999999"], "--limit as a whole number from 1 to 10000"),
+            (["--limit", ""], "--limit as a whole number from 1 to 10000"),
+            (["--timeout", "-1s"], "--timeout as a number with a unit from 1ms to 24h"),
+            (["--min-width", "-5"], "--min-width '-5' is not a whole number of pixels"),
+            (["--parallel", "-2"], "--parallel as a whole number from 1 to 64"),
+            (["--per-host", "many"], "--per-host as a whole number from 1 to 64"),
+        ]
+        for (arguments, message) in cases {
+            let output = try await workspace.run(["search", "x"] + arguments)
+            #expect(output.status == 64, "\(arguments)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+            #expect(!output.stderr.contains("Missing value") && !output.stderr.contains("is invalid for"))
+        }
     }
 
     @Test("inspect on a FIFO or a device says it is not a regular file, not that it is empty")

@@ -27,13 +27,19 @@ struct DownloadFlags: ParsableArguments {
     @Option(help: "The image size to download: thumbnail, small, medium, large or original (default: the largest).")
     var size: DownloadSize?
 
-    @Option(help: ArgumentHelp("Transfers at once (default: download.parallel, 8).", valueName: "n"))
-    var parallel: Int?
+    @Option(
+        name: .customLong("parallel"), parsing: .unconditional,
+        help: ArgumentHelp("Transfers at once (default: download.parallel, 8).", valueName: "n"))
+    var parallelText: String?
 
     @Option(
-        name: .customLong("per-host"),
+        name: .customLong("per-host"), parsing: .unconditional,
         help: ArgumentHelp("Transfers at once to one host (default: download.per_host, 4).", valueName: "n"))
-    var perHost: Int?
+    var perHostText: String?
+
+    // Numbers given as text, so that any wrong value gets the same message naming the range.
+    var parallel: Int? { parallelText.flatMap { Int($0) } }
+    var perHost: Int? { perHostText.flatMap { Int($0) } }
 
     @Option(
         help: ArgumentHelp(
@@ -51,8 +57,8 @@ struct DownloadFlags: ParsableArguments {
     var link = false
 
     mutating func validate() throws {
-        for (name, value) in [("--parallel", parallel), ("--per-host", perHost)] {
-            if let value, !DownloadSettings.transferRange.contains(value) {
+        for (name, text) in [("--parallel", parallelText), ("--per-host", perHostText)] {
+            if let text, !(Int(text).map(DownloadSettings.transferRange.contains) ?? false) {
                 throw ValidationError("Please give \(name) as \(DownloadSettings.transferDescription).")
             }
         }

@@ -13,12 +13,20 @@ struct SearchOptions: ParsableArguments {
     @Option(name: .customLong("provider"), help: "Only use this provider instance (repeatable).")
     var providers: [String] = []
 
-    // `.unconditional`: `--limit -1` is a number to check, not a missing value before an option.
+    // `.unconditional` on options taking numbers and durations: `--limit -1` or `--timeout -1s` is a
+    // value to check, not a missing value before an option.
     @Option(
-        parsing: .unconditional, help: "How many results to show (default: search.limit in the configuration, 30).")
-    var limit: Int?
+        name: .customLong("limit"), parsing: .unconditional,
+        help: ArgumentHelp("How many results to show (default: search.limit in the configuration, 30).", valueName: "n")
+    )
+    var limitText: String?
 
-    @Option(help: "Deadline for the whole search, e.g. 250ms, 10s, 2m (default: search.timeout, 10s).")
+    /// `--limit` as a number; text, so that any wrong value gets the same message naming the range.
+    var limit: Int? { limitText.flatMap { Int($0) } }
+
+    @Option(
+        parsing: .unconditional,
+        help: "Deadline for the whole search, e.g. 250ms, 10s, 2m (default: search.timeout, 10s).")
     var timeout: String?
 
     @Option(help: "Output format: table, json, ndjson or html (one self-contained gallery page).")
@@ -45,12 +53,12 @@ struct SearchOptions: ParsableArguments {
     var orientation: String?
 
     @Option(
-        name: .customLong("min-width"),
+        name: .customLong("min-width"), parsing: .unconditional,
         help: ArgumentHelp("Only photos at least this many pixels wide.", valueName: "n"))
     var minWidth: String?
 
     @Option(
-        name: .customLong("min-height"),
+        name: .customLong("min-height"), parsing: .unconditional,
         help: ArgumentHelp("Only photos at least this many pixels high.", valueName: "n"))
     var minHeight: String?
 
@@ -101,7 +109,7 @@ struct SearchOptions: ParsableArguments {
         if noCache, offline {
             throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
         }
-        if let limit, !ResultLimits.range.contains(limit) {
+        if let limitText, !(Int(limitText).map(ResultLimits.range.contains) ?? false) {
             throw ValidationError("Please give --limit as \(ResultLimits.description).")
         }
         if let timeout, DurationParsing.parse(timeout) == nil {

@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a live search page on 127.0.0.1 (only this machine can reach it).")
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
+    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8733
 
     @Option(

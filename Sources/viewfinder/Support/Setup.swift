@@ -81,9 +81,11 @@ struct Setup {
 
     /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder`; the account's home folder
     /// only when `$HOME` is unset (Foundation's `homeDirectoryForCurrentUser` ignores `$HOME`).
+    /// A relative `$XDG_CACHE_HOME` is ignored, as the XDG base directory specification asks:
+    /// it would put the cache in whatever folder the command runs from.
     static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         func folder(_ name: String) -> URL? {
-            environment[name].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+            environment[name].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
         }
         let base =
             folder("XDG_CACHE_HOME")
