@@ -338,7 +338,8 @@ public final class Downloader: Sendable {
                 leadingBytes: sink.leadingBytes, contentType: contentType, url: url)
         else {
             folder.discard(part)
-            return .done(.failed(reason: "the server sent \(contentType ?? "something") that is not an image"))
+            let sentAs = contentType.map { " (sent as \($0.prefix(60)))" } ?? ""
+            return .done(.failed(reason: "the server's answer is not an image\(sentAs)"))
         }
         return .received(Received(part: part, fileExtension: fileExtension, bytes: received))
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The file extension for a downloaded image: from its first bytes when they are a known image
-/// format, else from the response's `Content-Type`, else from the URL's own extension.
+/// The file extension for a downloaded image: from its first bytes, which must be a known image
+/// format; only an SVG (text) and an ISO media file of a brand not known here are named by the
+/// response's `Content-Type`, or else the URL's own extension.
 package enum ImageType {
     private static let byMediaType: [String: String] = [
         "image/jpeg": "jpg", "image/jpg": "jpg", "image/pjpeg": "jpg", "image/png": "png", "image/gif": "gif",
@@ -11,18 +12,25 @@ package enum ImageType {
     private static let knownExtensions: Set<String> = [
         "jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "avif", "bmp", "svg", "jxl",
     ]
+    /// Formats kept in an ISO media (`ftyp`) box, whose brands are many.
+    private static let isoMediaExtensions: Set<String> = ["heic", "heif", "avif"]
 
-    /// The extension, or `nil` when nothing says the body is an image (an HTML error page sent with 200).
-    /// A body that starts like markup or JSON (an HTML error page sent as `image/jpeg`) is not
-    /// an image whatever its type says; only an SVG may start with `<`.
+    /// The extension, or `nil` when the body is not an image whatever its type says: an HTML
+    /// error page, a JSON error or a line of text sent as `image/jpeg` with status 200 would
+    /// otherwise be kept as a photo, and recorded so that no later run fetches the real one.
     package static func fileExtension(leadingBytes: [UInt8], contentType: String?, url: URL?) -> String? {
         if let sniffed = sniff(leadingBytes) { return sniffed }
         let declared = declaredExtension(contentType: contentType, url: url)
-        guard let first = leadingBytes.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first
-        else { return declared }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return nil }
-        if first == UInt8(ascii: "<") { return declared == "svg" ? "svg" : nil }
-        return declared
+        if declared == "svg" {
+            let first = leadingBytes.drop(while: { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }).first
+            return first == UInt8(ascii: "<") ? "svg" : nil
+        }
+        if let declared, isoMediaExtensions.contains(declared), leadingBytes.count >= 12,
+            Array(leadingBytes[4..<8]) == Array("ftyp".utf8)
+        {
+            return declared
+        }
+        return nil
     }
 
     private static func declaredExtension(contentType: String?, url: URL?) -> String? {

@@ -70,15 +70,23 @@ struct FileNameTests {
         #expect(DownloadSettings.problem(withFilename: "{id") != nil)
     }
 
-    @Test("the extension comes from the bytes, else the content type, else the URL")
+    @Test("the extension comes from the bytes; the content type or the URL names only an SVG or an unknown ISO brand")
     func extensions() {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let url = URL(string: "http://x/photo.webp")
         #expect(ImageType.fileExtension(leadingBytes: jpeg, contentType: "image/png", url: url) == "jpg")
         #expect(ImageType.fileExtension(leadingBytes: png, contentType: nil, url: nil) == "png")
-        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "image/gif; x=y", url: url) == "gif")
-        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: nil, url: url) == "webp")
+        let svg = Array("<?xml version=\"1.0\"?><svg/>".utf8)
+        #expect(
+            ImageType.fileExtension(leadingBytes: svg, contentType: "image/svg+xml; charset=utf-8", url: nil) == "svg")
+        #expect(
+            ImageType.fileExtension(leadingBytes: svg, contentType: nil, url: URL(string: "http://x/a.svg")) == "svg")
+        let heif = [0, 0, 0, 0x18] + Array("ftypMiHE".utf8) + [0, 0, 0, 0]
+        #expect(ImageType.fileExtension(leadingBytes: heif, contentType: "image/heif", url: nil) == "heif")
+        #expect(ImageType.fileExtension(leadingBytes: heif, contentType: "image/jpeg", url: nil) == nil)
+        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "image/gif; x=y", url: url) == nil)
+        #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: nil, url: url) == nil)
         #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "text/html", url: url) == nil)
     }
 

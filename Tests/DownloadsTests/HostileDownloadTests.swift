@@ -62,7 +62,7 @@ struct HostileDownloadTests {
         #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
     }
 
-    @Test("bodies that start like markup or JSON are images only as SVG")
+    @Test("bodies that start like markup, JSON or text are not images, whatever their type says; SVG is")
     func markupIsNotAnImage() {
         let html = Array("  <!doctype html>".utf8)
         #expect(ImageType.fileExtension(leadingBytes: html, contentType: "image/jpeg", url: nil) == nil)
@@ -72,7 +72,10 @@ struct HostileDownloadTests {
         #expect(
             ImageType.fileExtension(leadingBytes: Array("<svg xmlns=".utf8), contentType: "image/svg+xml", url: nil)
                 == "svg")
-        #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == "jpg")
+        #expect(ImageType.fileExtension(leadingBytes: Array("<svg".utf8), contentType: "image/jpeg", url: nil) == nil)
+        let text = Array("Rate limit exceeded".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: text, contentType: "image/jpeg", url: nil) == nil)
+        #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == nil)
     }
 
     @Test("when CREDITS.md cannot be written (a full disk), the failure still says what happened to each photo")

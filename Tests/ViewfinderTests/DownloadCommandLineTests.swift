@@ -61,7 +61,7 @@ struct DownloadCommandLineTests {
         #expect(status == 1, "stderr: \(stderr)")
         #expect(stderr.contains("Downloaded 2 files"))
         #expect(stderr.contains("failed 1:"))
-        #expect(stderr.contains("web p2: the server sent text/html"))
+        #expect(stderr.contains("web p2: the server's answer is not an image (sent as text/html"))
         let files = Self.files(in: workspace.appendingPathComponent("out"))
         #expect(files.contains("web/Photo 0.jpg"))
         #expect(files.contains("web/Photo 0.xmp"))
