@@ -1,12 +1,14 @@
 import Foundation
+import ProviderKit
 import Synchronization
 
 /// The opaque ids the server hands out for local photos it has shown: `/local/<id>` serves a
-/// file only when its id was issued here, so no path ever comes from the address bar.
+/// file only when its id was issued here, so no path ever comes from the address bar. Paths are
+/// kept as the file system's bytes, so a photo whose name is not UTF-8 is served too.
 package final class LocalPhotoIDs: Sendable {
     private struct Table {
-        var pathsByID: [String: String] = [:]
-        var idsByPath: [String: String] = [:]
+        var pathsByID: [String: FileSystemPath] = [:]
+        var idsByPath: [FileSystemPath: String] = [:]
     }
 
     private let table = Mutex(Table())
@@ -16,7 +18,7 @@ package final class LocalPhotoIDs: Sendable {
     package init() {}
 
     /// The id for `path`, issued now or before.
-    package func id(for path: String) -> String {
+    package func id(for path: FileSystemPath) -> String {
         table.withLock { table in
             if let id = table.idsByPath[path] { return id }
             if table.pathsByID.count >= Self.capacity { table = Table() }
@@ -28,7 +30,7 @@ package final class LocalPhotoIDs: Sendable {
     }
 
     /// The path an issued id stands for; `nil` for anything else.
-    package func path(for id: String) -> String? {
+    package func path(for id: String) -> FileSystemPath? {
         table.withLock { $0.pathsByID[id] }
     }
 }

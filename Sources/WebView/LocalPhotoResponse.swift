@@ -1,35 +1,36 @@
 import Foundation
 import Hummingbird
 import LocalFolderProvider
+import ProviderKit
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
-/// The file is streamed in chunks, never read whole: a page of large local photos (panoramas,
-/// TIFFs) asked for at once would otherwise hold every one in memory.
+///
+/// The file is opened once, checked through that descriptor (a regular file, not through a
+/// link, an image by its first bytes, not too large) and streamed from the same descriptor in
+/// chunks: a link put in the file's place after the check is never followed, and a page of
+/// large local photos (panoramas, TIFFs) asked for at once is never held in memory.
 enum LocalPhotoResponse {
     /// The largest file served.
     static let maximumSize = 200 << 20
+    /// How much is read from the file at a time.
+    static let chunkSize = 256 << 10
 
-    static func make(id: String, ids: LocalPhotoIDs, context: some RequestContext) async -> Response {
-        guard let path = ids.path(for: id) else { return notFound() }
-        let checked = try? await BlockingWork.run { _ -> (type: String, size: Int)? in
-            // Not through a link, not a FIFO or device (which could block or never end), not too large.
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-            guard descriptor >= 0 else { return nil }
-            defer { close(descriptor) }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                status.st_size > 0, status.st_size <= maximumSize
-            else { return nil }
-            var head = [UInt8](repeating: 0, count: 12)
-            let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0, let type = imageType(Data(head.prefix(count))) else { return nil }
-            return (type, Int(status.st_size))
-        }
-        guard let (type, size) = checked ?? nil,
-            let body = try? await FileIO().loadFile(path: path, range: 0...(size - 1), context: context)
+    static func make(id: String, ids: LocalPhotoIDs) async -> Response {
+        guard let path = ids.path(for: id),
+            let file = try? await BlockingWork.run({ _ in OpenImageFile(path) }) ?? nil
         else { return notFound() }
         return Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=3600"], body: body)
+            status: .ok, headers: [.contentType: file.type, .cacheControl: "private, max-age=3600"],
+            body: ResponseBody(contentLength: file.size) { writer in
+                var offset = 0
+                while offset < file.size {
+                    let start = offset
+                    let chunk = try await BlockingWork.run { _ in try file.read(at: start) }
+                    offset += chunk.count
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// The image type from the file's first bytes; `nil` for anything that is not an image.
@@ -53,4 +54,53 @@ enum LocalPhotoResponse {
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found.\n")))
     }
+}
+
+/// A local image opened for serving; closed when the response that streams it is gone,
+/// whether it was sent whole, cut off by the browser, or never sent.
+private final class OpenImageFile: Sendable {
+    let descriptor: Int32
+    let type: String
+    let size: Int
+
+    /// Opens and checks `path`: not through a link, not a FIFO or device (which could block or
+    /// never end), not empty or too large, and an image by its first bytes; `nil` otherwise.
+    init?(_ path: FileSystemPath) {
+        let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        var head = [UInt8](repeating: 0, count: 12)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+            status.st_size > 0, status.st_size <= LocalPhotoResponse.maximumSize,
+            case let count = head.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, 0) }),
+            count > 0, let type = LocalPhotoResponse.imageType(Data(head.prefix(count)))
+        else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+        self.type = type
+        self.size = Int(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next chunk from `offset`; throws when the file ends before the size it had when
+    /// opened (it was cut while being sent), which ends the response short rather than padded.
+    func read(at offset: Int) throws -> [UInt8] {
+        let wanted = min(LocalPhotoResponse.chunkSize, size - offset)
+        var chunk = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let count = chunk.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw FileShrank() }
+            filled += count
+        }
+        return chunk
+    }
+
+    struct FileShrank: Error {}
 }

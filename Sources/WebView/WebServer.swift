@@ -93,7 +93,7 @@ package struct WebServer: Sendable {
             events(QueryParameters(request.uri.query))
         }
         router.get("/local/{id}") { _, context in
-            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs, context: context)
+            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs)
         }
     }
 
@@ -207,7 +207,7 @@ package struct WebServer: Sendable {
     /// A photo as the page may see it: a local file's images become its `/local/<id>`, and
     /// its path and file URL stay on the server.
     static func served(_ photo: Photo, ids: LocalPhotoIDs) -> Photo {
-        guard let path = photo.filePath else { return photo }
+        guard let path = photo.fileSystemPath else { return photo }
         var served = photo
         let id = ids.id(for: path)
         served.filePath = nil

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import SearchViewModel
 import Testing
 
@@ -48,10 +49,14 @@ import Testing
 @Suite struct LocalPhotoIDsTests {
     @Test func onlyIssuedIDsResolve() {
         let ids = LocalPhotoIDs()
-        let id = ids.id(for: "/photos/a.jpg")
-        #expect(ids.id(for: "/photos/a.jpg") == id)
-        #expect(ids.id(for: "/photos/b.jpg") != id)
-        #expect(ids.path(for: id) == "/photos/a.jpg")
+        let a = FileSystemPath(bytes: Array("/photos/a.jpg".utf8))
+        let id = ids.id(for: a)
+        #expect(ids.id(for: a) == id)
+        #expect(ids.id(for: FileSystemPath(bytes: Array("/photos/b.jpg".utf8))) != id)
+        #expect(ids.path(for: id) == a)
+        // Two names that differ only in bytes that are not UTF-8 are two files, with two ids.
+        let latin1 = ids.id(for: FileSystemPath(bytes: Array("/photos/caf".utf8) + [0xE9, 0x2E, 0x6A]))
+        #expect(latin1 != ids.id(for: FileSystemPath(bytes: Array("/photos/caf".utf8) + [0xE8, 0x2E, 0x6A])))
         #expect(ids.path(for: "../../etc/passwd") == nil)
         #expect(ids.path(for: "/photos/a.jpg") == nil)
         #expect(id.allSatisfy { $0.isLetter || $0.isNumber })

@@ -32,11 +32,11 @@ private struct EndlessProvider: PhotoProvider {
 /// byte for byte on a socket (a browser would not send most of them).
 @Suite struct ServerGuardTests {
     /// Starts a server hiding `secret` whose searches have no providers (they end at once), or
-    /// one that never answers when `endless`; runs `body` with its port and the folder of its
-    /// recent searches.
+    /// one that never answers when `endless`; runs `body` with its port, the folder of its
+    /// recent searches and its table of local photo ids.
     private func withServer(
         secret: String = "unused-secret", endless: Bool = false, maxSearches: Int = WebServer.defaultMaxSearches,
-        _ body: (Int, URL) async throws -> Void
+        _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,7 +57,32 @@ private struct EndlessProvider: PhotoProvider {
         let running = Task { try await server.run { continuation.yield($0) } }
         defer { running.cancel() }
         guard let port = await ports.first(where: { _ in true }) else { return }
-        try await body(port, folder)
+        try await body(port, folder, server.localIDs)
+    }
+
+    /// The whole answer to `request` (sent with `Connection: close`): its head and its body.
+    private func answer(_ request: String, port: Int) async -> (head: String, body: [UInt8]) {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let descriptor = Self.connection(port: port)
+                var answer: [UInt8] = []
+                if descriptor >= 0 {
+                    let bytes = Array(request.utf8)
+                    _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+                    var buffer = [UInt8](repeating: 0, count: 65536)
+                    while true {
+                        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                        if count <= 0 { break }
+                        answer += buffer[0..<count]
+                    }
+                    close(descriptor)
+                }
+                let end = (0..<max(0, answer.count - 3)).first { answer[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }
+                let head = end.map { String(decoding: answer[..<$0], as: UTF8.self) } ?? ""
+                let body = end.map { Array(answer[($0 + 4)...]) } ?? []
+                continuation.resume(returning: (head, body))
+            }.start()
+        }
     }
 
     /// The status line of the answer to `request`, sent on a socket from a thread of its own.
@@ -110,7 +135,7 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("only a request whose one Host is this server on loopback is answered")
     func hostVariants() async throws {
-        try await withServer { port, _ in
+        try await withServer { port, _, _ in
             func get(_ headers: String) async -> String {
                 await statusLine("GET / HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n", port: port)
             }
@@ -128,7 +153,7 @@ private struct EndlessProvider: PhotoProvider {
     @Test("a configured key typed as a search never reaches the recent-searches file")
     func secretQueryStaysOutOfRecentSearches() async throws {
         let secret = "hunter2-api-key-77"
-        try await withServer(secret: secret) { port, folder in
+        try await withServer(secret: secret) { port, folder, _ in
             _ = await statusLine(
                 "GET /api/events?q=\(secret) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
                 port: port)
@@ -166,7 +191,7 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("no more than `maxSearches` searches run at once; one more is told why, and a freed slot is reused")
     func searchesAreCapped() async throws {
-        try await withServer(endless: true, maxSearches: 2) { port, _ in
+        try await withServer(endless: true, maxSearches: 2) { port, _, _ in
             var open: [Int32] = []
             defer { for descriptor in open { close(descriptor) } }
             for query in ["one", "two"] {
@@ -193,7 +218,7 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("local ids: dot segments, encoded slashes and unknown ids are 404")
     func localPathTricks() async throws {
-        try await withServer { port, _ in
+        try await withServer { port, _, _ in
             for path in [
                 "/local/%2e%2e/%2e%2e/etc/passwd", "/local/..%2f..%2fetc%2fpasswd", "/local/../../etc/passwd",
                 "/local/0123456789abcdef0123456789abcdef",
@@ -202,6 +227,37 @@ private struct EndlessProvider: PhotoProvider {
                     "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
                 #expect(line.hasPrefix("HTTP/1.1 404"), "\(path): \(line)")
             }
+        }
+    }
+
+    @Test("a local photo whose name is not UTF-8 is served whole; a link put in its place afterwards is not followed")
+    func localPhotoByBytes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-local-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A JPEG larger than one chunk, so the answer is streamed in several reads.
+        let jpeg = [0xFF, 0xD8, 0xFF, 0xE0] + (0..<(LocalPhotoResponse.chunkSize * 2 + 17)).map { UInt8($0 % 251) }
+        let name = FileSystemPath(bytes: Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        let descriptor = name.open(O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(descriptor >= 0)
+        #expect(jpeg.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == jpeg.count)
+        close(descriptor)
+        let secret = folder.appendingPathComponent("secret.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE1] + Array("not for the page".utf8)).write(to: secret)
+
+        try await withServer { port, _, ids in
+            let id = ids.id(for: name)
+            let served = await answer(
+                "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(served.head)")
+            #expect(served.head.lowercased().contains("content-type: image/jpeg"))
+            #expect(served.body == jpeg)
+            // The file is replaced by a link to another image: the id no longer serves anything.
+            #expect(name.withCString { unlink($0) } == 0)
+            #expect(name.withCString { link in symlink(secret.path, link) } == 0)
+            let linked = await answer(
+                "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(linked.head.hasPrefix("HTTP/1.1 404"), "\(linked.head)")
         }
     }
 }
