@@ -44,4 +44,27 @@ public struct LocalFolderFactory: ProviderFactory {
             name: name, root: root, recursive: options.recursive,
             indexFile: LocalIndex.location(for: root, in: context.cacheDirectory), logger: context.logger)
     }
+
+    /// A `path` that is not a folder this process can list.
+    public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
+        guard (try? ProviderUnavailable.require("path", options.path)) != nil else { return [] }
+        let root = context.resolvePath(options.path)
+        var status = stat()
+        guard stat(root.path, &status) == 0 else {
+            let reason = errno == ENOENT ? "does not exist" : "cannot be reached (\(String(cString: strerror(errno))))"
+            return [ProviderUnavailable(option: "path", reason: "folder \(root.path) \(reason); check `path`")]
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            return [
+                ProviderUnavailable(option: "path", reason: "\(root.path) is a file; set `path` to a folder of photos")
+            ]
+        }
+        guard access(root.path, R_OK | X_OK) == 0 else {
+            return [
+                ProviderUnavailable(
+                    option: "path", reason: "folder \(root.path) cannot be read (\(String(cString: strerror(errno))))")
+            ]
+        }
+        return []
+    }
 }

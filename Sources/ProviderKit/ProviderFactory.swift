@@ -18,6 +18,17 @@ public protocol ProviderFactory: Sendable {
     /// Throws ``ProviderUnavailable`` when the instance cannot run as configured
     /// (for example an empty API key); the bus then lists it as skipped.
     func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider
+
+    /// What `viewfinder config check` reports about `options` beyond their form: a folder that
+    /// is not there, a program that cannot be run, each with the option at fault and a reason
+    /// saying what to change. A search meets the same problems when it runs; the check names
+    /// them before then.
+    func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable]
+}
+
+extension ProviderFactory {
+    /// No problems beyond the options' form, by default.
+    public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] { [] }
 }
 
 /// A provider's options, decoded from its YAML mapping.

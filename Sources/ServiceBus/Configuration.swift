@@ -71,6 +71,7 @@ public struct ProviderInstance: Sendable {
     public var line: Int?
 
     let build: @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
+    let findProblems: @Sendable (_ context: ProviderContext) -> [ConfigurationIssue]
 
     /// Creates an instance from its parts; `build` makes the provider.
     public init(
@@ -84,7 +85,8 @@ public struct ProviderInstance: Sendable {
         secrets: [String] = [],
         secretVariables: Set<String> = [],
         line: Int? = nil,
-        build: @escaping @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
+        build: @escaping @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider,
+        problems: @escaping @Sendable (_ context: ProviderContext) -> [ConfigurationIssue] = { _ in [] }
     ) {
         self.name = name
         self.typeName = typeName
@@ -97,5 +99,13 @@ public struct ProviderInstance: Sendable {
         self.secretVariables = secretVariables
         self.line = line
         self.build = build
+        self.findProblems = problems
+    }
+
+    /// What its provider type finds wrong with the instance's options beyond their form (a
+    /// folder that is not there), located at the option, for `viewfinder config check`; none
+    /// for a disabled instance.
+    public func problems(context: ProviderContext) -> [ConfigurationIssue] {
+        isEnabled ? findProblems(context) : []
     }
 }

@@ -284,11 +284,23 @@ public struct ConfigurationLoader: Sendable {
                 factory: factory, options: optionsNode, instance: name, nameNode: nameNode,
                 diagnostics: &diagnostics)
         else { return nil }
+        // Where each option's value is, for problems found later (a folder that is not there).
+        let namePlace = [nameNode.mark?.line, nameNode.mark?.column]
+        let optionPlaces = Dictionary(
+            optionPairs.compactMap { key, value in key.string.map { ($0, [value.mark?.line, value.mark?.column]) } },
+            uniquingKeysWith: { first, _ in first })
         return ProviderInstance(
             name: name, typeName: typeName, isEnabled: enabled, weight: weight, timeout: timeout,
             maxResults: maxResults, variablesByOption: variablesByOption, secrets: built.secrets,
             secretVariables: Set(Self.secretKeyNames(of: factory).flatMap { variablesByOption[$0] ?? [] }),
-            line: nameNode.mark?.line, build: built.build)
+            line: nameNode.mark?.line, build: built.build,
+            problems: { [file = diagnostics.file] context in
+                built.problems(context).map { problem in
+                    let place = problem.option.flatMap { optionPlaces[$0] } ?? namePlace
+                    return ConfigurationIssue(
+                        file: file, line: place[0], column: place[1], message: "provider `\(name)`: \(problem.reason)")
+                }
+            })
     }
 
     private static func acceptsUnknownKeys<F: ProviderFactory>(_ factory: F) -> Bool {

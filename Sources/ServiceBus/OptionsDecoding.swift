@@ -7,6 +7,7 @@ enum OptionsDecoding {
     struct Blueprint {
         var secrets: [String]
         var build: @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
+        var problems: @Sendable (_ context: ProviderContext) -> [ProviderUnavailable]
     }
 
     static func blueprint<F: ProviderFactory>(
@@ -23,9 +24,10 @@ enum OptionsDecoding {
             guard let value = node[key]?.string, !value.isEmpty else { return nil }
             return value
         }
-        return Blueprint(secrets: secrets) { name, context in
-            try factory.makeProvider(name: name, options: options, context: context)
-        }
+        return Blueprint(
+            secrets: secrets,
+            build: { name, context in try factory.makeProvider(name: name, options: options, context: context) },
+            problems: { context in factory.problems(with: options, context: context) })
     }
 
     /// The most decoding attempts for one instance: each finds one more problem.

@@ -78,6 +78,56 @@ struct MessageCommandLineTests {
     }
 
     @Test(
+        "config check names what a search would meet: a folder not there, a file as the folder, plugins that cannot run"
+    )
+    func configCheckMachineProblems() async throws {
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  gone:
+                    type: local-folder
+                    path: nowhere
+                  file:
+                    type: local-folder
+                    path: config.yaml
+                  missing:
+                    type: exec
+                    command: [./plugins/search.py]
+                  unknown:
+                    type: exec
+                    command: [no-such-program-anywhere, --fast]
+                  stopped:
+                    type: local-folder
+                    path: also-nowhere
+                    enabled: false
+                  fine:
+                    type: local-folder
+                    path: photos
+                  shell:
+                    type: exec
+                    command: [sh, -c, "true"]
+                """)
+        defer { workspace.remove() }
+        let check = try await workspace.run(["config", "check"])
+        #expect(check.status == 78)
+        let folder = workspace.url.standardizedFileURL.path
+        #expect(
+            check.stderr == """
+                viewfinder: error: providers that cannot run as configured
+                config.yaml:4:11: provider `gone`: folder \(folder)/nowhere does not exist; check `path`
+                config.yaml:7:11: provider `file`: \(folder)/config.yaml is a file; set `path` to a folder of photos
+                config.yaml:10:14: provider `missing`: `\(folder)/plugins/search.py` does not exist; check `command`
+                config.yaml:13:14: provider `unknown`: no program `no-such-program-anywhere` in PATH; give its path, \
+                or install it
+
+                """, "\(check.stderr)")
+        try Data("providers:\n  fine:\n    type: local-folder\n    path: photos\n".utf8)
+            .write(to: workspace.url.appendingPathComponent("config.yaml"))
+        let fixed = try await workspace.run(["config", "check"])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+    }
+
+    @Test(
         "config check of a missing file does not blame --config; a negative or absurd number is out of range, not missing"
     )
     func argumentMessages() async throws {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Logging
+import ProviderKit
 import ServiceBus
 
 /// `viewfinder config …`
@@ -22,6 +24,19 @@ struct ConfigCommand: AsyncParsableCommand {
                 let url = try Setup.locate(path, argument: nil)
                 let configuration = try Setup.loadConfiguration(url)
                 Console.redact(configuration.secrets)
+                // What a search would meet on this machine: a folder that is not there, a plugin
+                // that cannot run. Only the file's folder and the cache folder matter here.
+                let context = ProviderContext(
+                    http: CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)"),
+                    logger: Logger(label: "viewfinder"), cacheDirectory: Setup.cacheDirectory(),
+                    baseDirectory: configuration.baseDirectory)
+                let problems = configuration.instances.flatMap { $0.problems(context: context) }
+                guard problems.isEmpty else {
+                    throw CommandFailure(
+                        message: "providers that cannot run as configured\n"
+                            + problems.map { TerminalText.sanitized($0.description) }.joined(separator: "\n"),
+                        exitCode: ExitCodes.configuration)
+                }
                 let names = configuration.instances.map(\.name).joined(separator: ", ")
                 Console.out(
                     "\(TerminalText.sanitized(configuration.file)): OK, \(configuration.instances.count) provider"
