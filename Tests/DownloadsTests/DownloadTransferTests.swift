@@ -26,7 +26,7 @@ struct DownloadTransferTests {
         #expect(fixture.files().filter { $0.hasSuffix(".jpg") }.count == 16)
     }
 
-    @Test("the body streams to a file descriptor: status, headers, length and SHA-256 as sent")
+    @Test("the body streams to a file descriptor: status, headers, length (also on the response) and SHA-256 as sent")
     func streamsToADescriptor() async throws {
         let fixture = try await DownloadFixture.start()
         defer { fixture.remove() }
@@ -43,6 +43,7 @@ struct DownloadTransferTests {
         #expect(response.headers["content-type"] == "image/jpeg")
         #expect(response.headers["content-length"] == String(expected.count))
         #expect(response.body.isEmpty)
+        #expect(response.receivedLength == Int64(expected.count))  // what --verbose logs, not the empty body's 0
         #expect(sink.byteCount == Int64(expected.count))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
         let (_, sum) = try await runProgram("/usr/bin/sha256sum", [DownloadFixture.jpeg.path])

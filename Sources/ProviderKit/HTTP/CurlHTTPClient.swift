@@ -143,7 +143,8 @@ public final class CurlHTTPClient: HTTPClient {
         switch outcome {
         case .success(let response):
             logger.debug(
-                "\(request.redactedDescription) → \(response.status), \(response.body.count) bytes, \(ms) ms\(retry)")
+                "\(request.redactedDescription) → \(response.status), \(response.receivedLength) bytes, \(ms) ms\(retry)"
+            )
         case .failure(let error):
             logger.debug(
                 "\(request.redactedDescription) → failed after \(ms) ms\(retry): \(request.redactor.redact("\(error)"))"

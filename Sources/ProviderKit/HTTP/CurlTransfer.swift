@@ -243,7 +243,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
         finish(
             .success(
-                HTTPResponse(status: status, headers: headers, body: body, url: finalURL, redactor: request.redactor)))
+                HTTPResponse(
+                    status: status, headers: headers, body: body, url: finalURL, redactor: request.redactor,
+                    receivedLength: received)))
     }
 
     /// Moves the finished download into place, or makes an empty file for an empty body.

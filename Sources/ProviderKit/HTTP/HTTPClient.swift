@@ -189,16 +189,21 @@ public struct HTTPResponse: Sendable, Equatable {
     public var url: URL?
     /// Hides the request's secrets in text taken from this response (the client sets it).
     public var redactor: Redactor
+    /// How many body bytes arrived (decompressed): also those of a download, which are in its
+    /// file and not in ``body``.
+    public var receivedLength: Int64
 
-    /// Creates a response.
+    /// Creates a response; `receivedLength` is the body's length unless given.
     public init(
-        status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil, redactor: Redactor = .none
+        status: Int, headers: [String: String] = [:], body: Data = Data(), url: URL? = nil, redactor: Redactor = .none,
+        receivedLength: Int64? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
         self.redactor = redactor
+        self.receivedLength = receivedLength ?? Int64(body.count)
     }
 
     public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
