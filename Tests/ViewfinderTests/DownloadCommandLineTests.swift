@@ -75,6 +75,23 @@ struct DownloadCommandLineTests {
         #expect(summary.contains("already had 2; failed 1"))
     }
 
+    @Test("`download` names its folder with --to only; `search` and `popular` offer --download in a Download section")
+    func destinationOptions() async throws {
+        let workspace = try Self.workspace(imageURLs: [])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let help = try await ViewfinderProcess.run(["download", "--help"], in: workspace)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--to <dir>") && help.stdout.contains("--per-host <n>"))
+        #expect(!help.stdout.contains("--download"), "\(help.stdout)")
+        let twice = try await ViewfinderProcess.run(["download", "x", "--to", "a", "--download", "b"], in: workspace)
+        #expect(twice.status == 64)
+        #expect(twice.stderr.contains("Unknown option '--download'"), "\(twice.stderr)")
+        for command in ["search", "popular"] {
+            let searchHelp = try await ViewfinderProcess.run([command, "--help"], in: workspace)
+            #expect(searchHelp.stdout.contains("DOWNLOAD:") && searchHelp.stdout.contains("--download <dir>"))
+        }
+    }
+
     @Test("Ctrl-C during downloads exits 130 and leaves no temporary or partial file")
     func interrupt() async throws {
         let server = try await Self.server()

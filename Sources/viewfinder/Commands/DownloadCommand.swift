@@ -24,16 +24,11 @@ struct DownloadCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         try QueryValidation.check(query, text: text, example: "viewfinder download harbor --to photos")
-        if options.download.directory != nil {
-            throw ValidationError("Please give the folder once, with --to (--download is for search and popular).")
-        }
     }
 
     private var text: String { query.joined(separator: " ") }
 
     func run() async throws {
-        var options = options
-        options.download.directory = directory
-        try await SearchRun(operation: .search(text), options: options).execute()
+        try await SearchRun(operation: .search(text), options: options, downloadInto: directory).execute()
     }
 }

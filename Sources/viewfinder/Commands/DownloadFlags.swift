@@ -17,13 +17,17 @@ enum DownloadSize: String, ExpressibleByArgument, CaseIterable, Sendable {
     }
 }
 
-/// Download options shared by `download`, `search --download` and `popular --download`.
-struct DownloadFlags: ParsableArguments {
+/// `--download DIR` of `search` and `popular`; `download` names its folder with `--to`, and
+/// does not offer this one.
+struct DownloadDestination: ParsableArguments {
     @Option(
         name: .customLong("download"),
         help: ArgumentHelp("Also download the results into this folder (see `viewfinder download`).", valueName: "dir"))
     var directory: String?
+}
 
+/// Download options shared by `download`, `search --download` and `popular --download`.
+struct DownloadFlags: ParsableArguments {
     @Option(help: "The image size to download: thumbnail, small, medium, large or original (default: the largest).")
     var size: DownloadSize?
 

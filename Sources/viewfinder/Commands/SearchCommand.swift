@@ -11,6 +11,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: "What to look for; several words must all match.")
     var query: [String] = []
 
+    // Before the search options, so `--download` leads the help's Download section.
+    @OptionGroup(title: "Download") var destination: DownloadDestination
+
     @OptionGroup var options: SearchOptions
 
     mutating func validate() throws {
@@ -20,7 +23,7 @@ struct SearchCommand: AsyncParsableCommand {
     private var text: String { query.joined(separator: " ") }
 
     func run() async throws {
-        try await SearchRun(operation: .search(text), options: options).execute()
+        try await SearchRun(operation: .search(text), options: options, downloadInto: destination.directory).execute()
     }
 }
 
@@ -30,9 +33,12 @@ struct PopularCommand: AsyncParsableCommand {
         commandName: "popular",
         abstract: "Show the merged popular or featured feeds of the providers that have one.")
 
+    // Before the search options, so `--download` leads the help's Download section.
+    @OptionGroup(title: "Download") var destination: DownloadDestination
+
     @OptionGroup var options: SearchOptions
 
     func run() async throws {
-        try await SearchRun(operation: .popular, options: options).execute()
+        try await SearchRun(operation: .popular, options: options, downloadInto: destination.directory).execute()
     }
 }

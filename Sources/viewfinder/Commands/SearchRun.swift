@@ -11,6 +11,8 @@ import WebView
 struct SearchRun {
     let operation: SearchRequest.Operation
     let options: SearchOptions
+    /// The folder to download the results into, after the search (`--download`, `--to`).
+    var downloadInto: String?
 
     func execute() async throws {
         do {
@@ -72,7 +74,7 @@ struct SearchRun {
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
-        if let directory = options.download.directory {
+        if let directory = downloadInto {
             try await DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
                 .execute(final.results.map(\.photo))
         }
