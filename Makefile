@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
 
-.PHONY: demo test lint format release benchmark benchmark-local benchmark-web fuzz samples corpus
+.PHONY: demo test lint format release benchmark benchmark-local benchmark-download benchmark-web fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -61,6 +61,13 @@ benchmark-local:
 	@./scripts/setup.sh
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/local-folder.sh 10000
+
+## Time downloads beside curl --parallel, 200 files of 1 MB from nginx on loopback (installs nginx-light when missing).
+benchmark-download:
+	@./scripts/setup.sh
+	swift build $(RELEASE_FLAGS)
+	swift build -c release --product viewfinder-benchmarks
+	Benchmarks/download.sh
 
 ## Time the web view in headless Chromium: Go → first result, and a 1,000-result page (needs setup.sh --build-tests).
 benchmark-web:

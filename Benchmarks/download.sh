@@ -4,7 +4,7 @@
 # files; wall time (median of 5) and viewfinder's peak memory, and the search alone (no download).
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
 # kept-alive connection: CPU time and wall time.
-# Needs nginx (nginx-light), curl and a release build. Usage: Benchmarks/download.sh
+# Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
 # Prints figures, asserts nothing; goals: download ≤ 1.1× curl, peak RSS < 50 MB, per request ≤ 1.2× curl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,13 @@ bench=.build/release/viewfinder-benchmarks
 [[ -x $binary ]] || swift build -c release --product viewfinder >&2
 [[ -x $bench ]] || swift build -c release --product viewfinder-benchmarks >&2
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
-[[ -x $nginx ]] || { echo "needs nginx (apt-get install nginx-light)" >&2; exit 1; }
+if [[ ! -x $nginx ]]; then
+  echo "download benchmark: installing nginx-light" >&2
+  sudo=""
+  [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx-light curl openssl >/dev/null
+fi
 
 # 200 files of 1 MB: a real JPEG's start, then random bytes; and one 10 KB file.
 mkdir -p "$dir/files" "$dir/tmp"
