@@ -16,7 +16,8 @@ mkdir -p "$modules" ".build/fuzz-corpus-$target"
 kit=Sources/ProviderKit
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static -package-name viewfinder \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
-  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/Licenses/*.swift
+  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/FileSystemPath.swift \
+  "$kit"/Licenses/*.swift
 local=Providers/LocalFolder
 case $target in
   metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/ImageFormat.swift "$local"/BlockingWork.swift "$local"/Metadata/*.swift) ;;

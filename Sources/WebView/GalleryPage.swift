@@ -47,7 +47,7 @@ package struct GalleryPage: Sendable {
     /// The gallery file for a finished search; `thumbnails` maps a photo's file path to the
     /// `data:` URI of its embedded thumbnail.
     package init(
-        file state: SearchState, thumbnails: [String: String] = [:], resources: PageResources
+        file state: SearchState, thumbnails: [FileSystemPath: String] = [:], resources: PageResources
     ) {
         served = false
         query = state.request?.query ?? ""
@@ -56,7 +56,7 @@ package struct GalleryPage: Sendable {
         providers = state.providers.map(Self.chip)
         cells = state.results.enumerated().map { index, ranked in
             GalleryCell(
-                ranked, index: index, embeddedThumbnail: ranked.photo.filePath.flatMap { thumbnails[$0] },
+                ranked, index: index, embeddedThumbnail: ranked.photo.fileSystemPath.flatMap { thumbnails[$0] },
                 allowingFiles: true)
         }
         let count = state.results.count

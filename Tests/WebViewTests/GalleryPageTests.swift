@@ -121,11 +121,38 @@ import Testing
         #expect(model.cells[1].page == plain.absoluteString)
     }
 
+    @Test("a local photo whose name is not UTF-8 gets its embedded thumbnail too, found by the name's bytes")
+    func thumbnailOfANameThatIsNotUTF8() async throws {
+        let fixture = try #require(
+            Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-latin1-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bytes = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let descriptor = FileSystemPath(bytes: bytes).open(O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let jpeg = [UInt8](try Data(contentsOf: fixture))
+        #expect(jpeg.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == jpeg.count)
+        close(descriptor)
+        // As the local provider makes it: the URL keeps the byte, the path shows U+FFFD.
+        let url = try #require(URL(string: "file://" + folder.path + "/caf%E9.jpg"))
+        let photo = Photo(
+            provider: "folder", id: "caf\u{FFFD}.jpg", pageURL: url, images: [PhotoImage(size: .original, url: url)],
+            filePath: String(decoding: bytes, as: UTF8.self))
+        let state = Self.state([photo])
+        let thumbnails = await LocalThumbnails.dataURIs(for: state.results)
+        #expect(thumbnails.count == 1)
+        let model = GalleryPage(file: state, thumbnails: thumbnails, resources: resources)
+        #expect(model.cells[0].thumb.hasPrefix("data:image/jpeg;base64,/9j/"))
+    }
+
     @Test func embeddedThumbnailIsTheOneExiftoolWrote() async throws {
         let fixture = try #require(
             Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))
-        let found = await EmbeddedThumbnail.jpegs(atPaths: [fixture.path, "/nonexistent/x.jpg"])
-        let jpeg = try #require(found[fixture.path])
+        let path = FileSystemPath(bytes: Array(fixture.path.utf8))
+        let found = await EmbeddedThumbnail.jpegs(atPaths: [
+            path, FileSystemPath(bytes: Array("/nonexistent/x.jpg".utf8)),
+        ])
+        let jpeg = try #require(found[path])
         // exiftool -ThumbnailLength: 566 bytes; a JPEG from its SOI to its EOI.
         #expect(jpeg.count == 566)
         #expect(jpeg.prefix(2) == [0xFF, 0xD8])

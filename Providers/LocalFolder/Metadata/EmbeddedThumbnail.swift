@@ -9,9 +9,9 @@ public enum EmbeddedThumbnail {
 
     /// Each file's thumbnail JPEG bytes, for the files of `paths` that have one (a file that is
     /// not a readable JPEG has none). Reads on a thread of its own, never on Swift's pool.
-    public static func jpegs(atPaths paths: [String]) async -> [String: [UInt8]] {
+    package static func jpegs(atPaths paths: [FileSystemPath]) async -> [FileSystemPath: [UInt8]] {
         let found = try? await BlockingWork.run { cancelled in
-            var found: [String: [UInt8]] = [:]
+            var found: [FileSystemPath: [UInt8]] = [:]
             for path in paths where !cancelled.isSet {
                 guard let file = try? FileBytes(path: path), let jpeg = try? read(file) else { continue }
                 found[path] = jpeg

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads only the parts of a file a metadata reader asks for, never the whole of a large file.
 final class FileBytes {
@@ -25,7 +26,12 @@ final class FileBytes {
     }
 
     convenience init(path: String) throws(ImageMetadataError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
+        try self.init(path: FileSystemPath(bytes: Array(path.utf8)))
+    }
+
+    /// Reads the file at `path`, by the path's own bytes (a name need not be UTF-8).
+    convenience init(path: FileSystemPath) throws(ImageMetadataError) {
+        let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
         }

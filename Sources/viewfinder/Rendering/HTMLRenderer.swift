@@ -10,7 +10,7 @@ struct HTMLRenderer: SearchRenderer {
     let resources: PageResources
     /// Where `--open` writes pages; `nil`: the page goes to standard output.
     let openFolder: URL?
-    private var thumbnails: [String: String] = [:]
+    private var thumbnails: [FileSystemPath: String] = [:]
 
     init(resources: PageResources, openFolder: URL?) {
         self.resources = resources
