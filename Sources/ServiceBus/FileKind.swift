@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// What a path names when it is not a regular file, for messages about a path that should be one.
 ///
@@ -8,8 +9,13 @@ package enum FileKind {
     /// "a folder", "a FIFO (named pipe)", "a device", "a socket", or `nil` for a regular file
     /// or a path that does not exist (opening it then says so). Symbolic links are followed.
     package static func nonRegular(_ path: String) -> String? {
+        nonRegular(FileSystemPath(bytes: Array(path.utf8)))
+    }
+
+    /// ``nonRegular(_:)-(String)`` for a path given as its bytes, which need not be UTF-8.
+    package static func nonRegular(_ path: FileSystemPath) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a folder"

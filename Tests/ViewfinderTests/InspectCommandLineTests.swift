@@ -47,4 +47,33 @@ struct InspectCommandLineTests {
         #expect(output.stdout.contains("  title        Fox in a snowy field\n"))
         #expect(output.stdout.contains("  keywords     wildlife, fox, snow, winter\n"))
     }
+
+    @Test("a file whose name is not UTF-8, in a folder whose name is not UTF-8 either, is read by its real bytes")
+    func namesThatAreNotUTF8() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-inspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = [UInt8](
+            try Data(contentsOf: Self.repository.appendingPathComponent("Samples/harbor-crane-fog.jpg")))
+        // d\xff/caf\xe9.jpg, made by bytes: Foundation would write U+FFFD.
+        let inner = Array(folder.path.utf8) + [0x2F, 0x64, 0xFF]
+        #expect(
+            inner.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { mkdir(Array($0) + [0], 0o755) } }
+                == 0)
+        let file = inner + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) + [0]
+        let descriptor = file.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        #expect(sample.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == sample.count)
+        close(descriptor)
+        // The shell passes the raw bytes, as it would for a name typed or completed in a terminal.
+        let script = #"cd "$(printf 'd\377')" && exec "$0" inspect "$(printf 'caf\351.jpg')" --format json"#
+        let output = try await ViewfinderProcess.run(
+            [], in: folder, launcher: ["/bin/sh", "-c", script, ViewfinderProcess.binary.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
+        #expect(entries.first?["path"] as? String == "caf\u{FFFD}.jpg")  // shown with a replacement character
+        #expect(entries.first?["title"] as? String == "Cranes in the fog")
+    }
 }

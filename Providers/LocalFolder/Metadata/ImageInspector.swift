@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads what an image file says about itself: format, size, date, camera, place, words.
 public enum ImageInspector {
@@ -11,6 +12,11 @@ public enum ImageInspector {
     /// a thread of Swift's cooperative pool, and a cancelled caller returns at once.
     public static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
         try await BlockingWork.run { _ in try inspect(url) }
+    }
+
+    /// ``inspectOffPool(_:)`` for a path given as its bytes, which need not be UTF-8.
+    package static func inspectOffPool(path: FileSystemPath) async throws -> ImageMetadata {
+        try await BlockingWork.run { _ throws(ImageMetadataError) in try inspect(try FileBytes(path: path)) }
     }
 
     /// The metadata of an image already in memory.

@@ -25,11 +25,12 @@ struct InspectCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var entries: [InspectJSON] = []
         for path in paths {
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : here.appendingPathComponent(path)
-            switch FileKind.nonRegular(url.path) {
+            // By the argument's own bytes, relative to the current folder as the shell meant it:
+            // neither the name nor the folder need be UTF-8.
+            let file = ArgumentBytes.path(path)
+            switch FileKind.nonRegular(file) {
             case nil: break
             case "a folder":
                 entries.append(InspectJSON(path: path, error: "is a folder; name the image files in it"))
@@ -39,7 +40,7 @@ struct InspectCommand: AsyncParsableCommand {
                 continue
             }
             do {
-                entries.append(InspectJSON(path: path, metadata: try await ImageInspector.inspectOffPool(url)))
+                entries.append(InspectJSON(path: path, metadata: try await ImageInspector.inspectOffPool(path: file)))
             } catch let error as ImageMetadataError {
                 entries.append(InspectJSON(path: path, error: error.message))
             } catch {
