@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import LocalFolderProvider
+import NIOPosix
 import ProviderKit
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
@@ -8,7 +8,9 @@ import ProviderKit
 /// The file is opened once, checked through that descriptor (a regular file, not through a
 /// link, an image by its first bytes, not too large) and streamed from the same descriptor in
 /// chunks: a link put in the file's place after the check is never followed, and a page of
-/// large local photos (panoramas, TIFFs) asked for at once is never held in memory.
+/// large local photos (panoramas, TIFFs) asked for at once is never held in memory. Opening
+/// and reading run on NIO's blocking pool (a fixed set of threads, as Hummingbird's file I/O
+/// uses): a page asking for a hundred photos never starts a hundred threads.
 enum LocalPhotoResponse {
     /// The largest file served.
     static let maximumSize = 200 << 20
@@ -17,7 +19,7 @@ enum LocalPhotoResponse {
 
     static func make(id: String, ids: LocalPhotoIDs) async -> Response {
         guard let path = ids.path(for: id),
-            let file = try? await BlockingWork.run({ _ in OpenImageFile(path) }) ?? nil
+            let file = try? await NIOThreadPool.singleton.runIfActive({ OpenImageFile(path) }) ?? nil
         else { return notFound() }
         return Response(
             status: .ok, headers: [.contentType: file.type, .cacheControl: "private, max-age=3600"],
@@ -25,7 +27,7 @@ enum LocalPhotoResponse {
                 var offset = 0
                 while offset < file.size {
                     let start = offset
-                    let chunk = try await BlockingWork.run { _ in try file.read(at: start) }
+                    let chunk = try await NIOThreadPool.singleton.runIfActive { try file.read(at: start) }
                     offset += chunk.count
                     try await writer.write(ByteBuffer(bytes: chunk))
                 }
