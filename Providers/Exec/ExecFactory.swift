@@ -72,7 +72,8 @@ public struct ExecFactory: ProviderFactory {
     }
 
     /// A program that is not there or cannot be run: a path relative to the configuration
-    /// file's folder, or a name looked up in `PATH` (the plugin's `env:` one when it sets it).
+    /// file's folder, or a name looked up in Viewfinder's own `PATH`, where `posix_spawnp` looks
+    /// (a `PATH` in the plugin's `env:` is the plugin's, not where it is found).
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
         guard let program = options.command.first, program.contains(where: { !$0.isWhitespace }) else { return [] }
         if program.contains("/") {
@@ -82,7 +83,7 @@ public struct ExecFactory: ProviderFactory {
             }
                 ?? []
         }
-        let searchPath = options.env["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/bin:/usr/bin"  // glibc's default
         let folders = searchPath.split(separator: ":", omittingEmptySubsequences: false).map { $0.isEmpty ? "." : $0 }
         if folders.contains(where: { Self.problem(runningFile: "\($0)/\(program)") == nil }) { return [] }
         return [

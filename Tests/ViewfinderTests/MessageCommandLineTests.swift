@@ -96,6 +96,10 @@ struct MessageCommandLineTests {
                   unknown:
                     type: exec
                     command: [no-such-program-anywhere, --fast]
+                  elsewhere:
+                    type: exec
+                    command: [own-path-plugin]
+                    env: {PATH: bin}
                   stopped:
                     type: local-folder
                     path: also-nowhere
@@ -108,6 +112,13 @@ struct MessageCommandLineTests {
                     command: [sh, -c, "true"]
                 """)
         defer { workspace.remove() }
+        // A plugin found only through its own `env: PATH`: the program is looked up in Viewfinder's
+        // PATH when it starts (posix_spawnp), so it would not run, and the check says so.
+        let plugin = workspace.url.appendingPathComponent("bin/own-path-plugin")
+        try FileManager.default.createDirectory(
+            at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("#!/bin/sh\n".utf8).write(to: plugin)
+        #expect(chmod(plugin.path, 0o755) == 0)
         let check = try await workspace.run(["config", "check"])
         #expect(check.status == 78)
         let folder = workspace.url.standardizedFileURL.path
@@ -118,6 +129,8 @@ struct MessageCommandLineTests {
                 config.yaml:7:11: provider `file`: \(folder)/config.yaml is a file; set `path` to a folder of photos
                 config.yaml:10:14: provider `missing`: `\(folder)/plugins/search.py` does not exist; check `command`
                 config.yaml:13:14: provider `unknown`: no program `no-such-program-anywhere` in PATH; give its path, \
+                or install it
+                config.yaml:16:14: provider `elsewhere`: no program `own-path-plugin` in PATH; give its path, \
                 or install it
 
                 """, "\(check.stderr)")

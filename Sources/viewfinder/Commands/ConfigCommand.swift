@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalFolderProvider
 import Logging
 import ProviderKit
 import ServiceBus
@@ -30,7 +31,10 @@ struct ConfigCommand: AsyncParsableCommand {
                     http: CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)"),
                     logger: Logger(label: "viewfinder"), cacheDirectory: Setup.cacheDirectory(),
                     baseDirectory: configuration.baseDirectory)
-                let problems = configuration.instances.flatMap { $0.problems(context: context) }
+                // `stat` of a path on a stale network mount can block: not on Swift's pool.
+                let problems = try await BlockingWork.run { _ in
+                    configuration.instances.flatMap { $0.problems(context: context) }
+                }
                 guard problems.isEmpty else {
                     throw CommandFailure(
                         message: "providers that cannot run as configured\n"
