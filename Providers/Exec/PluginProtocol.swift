@@ -103,8 +103,9 @@ enum PluginProtocol {
         var kinds: SearchFilters.Capabilities = []
         for name in names {
             guard let kind = SearchFilters.Capabilities.named(name) else {
-                let shown = String(name.prefix(40))
-                throw .badFiltersApplied(line: line, detail: "names an unknown filter '\(shown)'")
+                // Whole or not at all: a name cut short could end inside a secret it holds.
+                let shown = name.count <= 64 ? "'\(name)'" : "of \(name.count) characters"
+                throw .badFiltersApplied(line: line, detail: "names an unknown filter \(shown)")
             }
             kinds.insert(kind)
         }

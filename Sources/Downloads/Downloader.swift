@@ -338,7 +338,8 @@ public final class Downloader: Sendable {
                 leadingBytes: sink.leadingBytes, contentType: contentType, url: url)
         else {
             folder.discard(part)
-            let sentAs = contentType.map { " (sent as \($0.prefix(60)))" } ?? ""
+            // Whole or not at all: a type cut short could end inside a secret the server echoed.
+            let sentAs = contentType.map { $0.count <= 80 ? " (sent as \($0))" : "" } ?? ""
             return .done(.failed(reason: "the server's answer is not an image\(sentAs)"))
         }
         return .received(Received(part: part, fileExtension: fileExtension, bytes: received))

@@ -13,9 +13,12 @@ extension Photo {
         guard id.contains(where: { !$0.isWhitespace }) else { return (nil, ["a photo without an id was dropped"]) }
         var photo = self
         var problems: [String] = []
+        // Whole or not at all: an id cut short could end inside a key the source echoed into
+        // it, which the output's redaction, matching whole keys, would then miss.
+        let shownID = id.count <= 64 ? id.debugDescription : "with an id of \(id.count) characters"
         func side(_ value: Int?, _ name: String) -> Int? {
             guard let value, !(1...SearchFilters.maximumPixels).contains(value) else { return value }
-            problems.append("photo \(id.prefix(40).debugDescription): \(name) \(value) is impossible; taken as unknown")
+            problems.append("photo \(shownID): \(name) \(value) is impossible; taken as unknown")
             return nil
         }
         photo.width = side(width, "width")
@@ -26,20 +29,20 @@ extension Photo {
         }
         func count(_ value: Int?, _ name: String) -> Int? {
             guard let value, value < 0 else { return value }
-            problems.append("photo \(id.prefix(40).debugDescription): \(name) \(value) is impossible; taken as unknown")
+            problems.append("photo \(shownID): \(name) \(value) is impossible; taken as unknown")
             return nil
         }
         photo.popularity.views = count(popularity.views, "views")
         photo.popularity.favorites = count(popularity.favorites, "favorites")
         if let rating = popularity.rating, !rating.isFinite {
-            problems.append("photo \(id.prefix(40).debugDescription): rating \(rating) is impossible; taken as unknown")
+            problems.append("photo \(shownID): rating \(rating) is impossible; taken as unknown")
             photo.popularity.rating = nil
         }
         if let location,
             !(location.latitude.isFinite && location.longitude.isFinite
                 && abs(location.latitude) <= 90 && abs(location.longitude) <= 180)
         {
-            problems.append("photo \(id.prefix(40).debugDescription): a position off the globe; taken as unknown")
+            problems.append("photo \(shownID): a position off the globe; taken as unknown")
             photo.location = nil
         }
         return (photo, problems)

@@ -22,7 +22,9 @@ Hostile answers: the query "huge" gets a 32 MB page of 200,000 photos (with Cont
 "hugechunked" the same body chunked (no length), "tinybomb" 7.9 MB of 500,000 minimal photos,
 "slow" (and the path /slow/services/rest/) an answer after 30 s (the server notes in /stats whether the client hung up first),
 "server-error" HTTP 500, "not-found" HTTP 404. A key starting with "ECHO" gets code 100 (or,
-with the query "echo-http", HTTP 400) whose message echoes the request line, as careless servers do.
+with the query "echo-http", HTTP 400) whose message echoes the request line, as careless servers do;
+with "echo-photo" a photo whose fields quote the request, and with "echo-key" one whose title and
+author start with the key itself.
 GET /stats reports the calls made (keys removed) and "aborted": slow requests the client gave up.
 """
 import json
@@ -147,6 +149,10 @@ class Handler(BaseHTTPRequestHandler):
             if text == "echo-photo":  # a photo whose fields quote the request, key included, as sent
                 photo = dict(make_photo(1), title=f"Harbor {request_line}", ownername=self.path,
                              url_l=f"https://live.staticflickr.com/x.jpg?{urlparse(self.path).query}")
+                photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
+                return self.answer(query, {"photos": photos, "stat": "ok"})
+            if text == "echo-key":  # the key first in the title and author, where a table cuts them
+                photo = dict(make_photo(1), title=f"Key {key} here", ownername=f"{key} himself")
                 photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
                 return self.answer(query, {"photos": photos, "stat": "ok"})
             return self.fail(query, 100, f"Invalid API Key (no such key in {request_line})")

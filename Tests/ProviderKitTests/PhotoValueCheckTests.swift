@@ -26,6 +26,16 @@ struct PhotoValueCheckTests {
         #expect(photo.location == nil)
         #expect(problems.count == 7)
         #expect(problems.first == #"photo "a": width -9223372036854775808 is impossible; taken as unknown"#)
+        // A long id is described, never cut: a cut could end inside a key the source echoed into it.
+        let long = Photo(provider: "p", id: String(repeating: "x", count: 30) + "api_key=SECRETKEY123", width: 0)
+        #expect(
+            long.withoutImpossibleValues().problems == ["photo \"\(long.id)\": width 0 is impossible; taken as unknown"]
+        )
+        let longer = Photo(provider: "p", id: String(repeating: "x", count: 60) + "api_key=SECRETKEY123", width: 0)
+        #expect(
+            longer.withoutImpossibleValues().problems == [
+                "photo with an id of 80 characters: width 0 is impossible; taken as unknown"
+            ])
         let fine = Photo(
             provider: "p", id: "b", width: 1, height: 1_000_000, popularity: Popularity(views: 0, rating: -1),
             location: GeoLocation(latitude: -90, longitude: 180))

@@ -120,6 +120,16 @@ struct FlickrCommandLineTests {
                 #expect(!text.contains("XYZ"), "\(format): \(text)")
             }
         }
+        // At every width the table cuts the title and author somewhere else, inside the key at
+        // some: no piece of it shows (the key is hidden before a cell is cut).
+        for columns in stride(from: 60, through: 240, by: 9) {
+            let table = try await workspace.run(
+                ["search", "echo-key", "--provider", "flickr"],
+                environment: ["FLICKR_API_KEY": key, "COLUMNS": String(columns)])
+            #expect(table.status == 0)
+            #expect(table.stdout.contains("Key *"), "COLUMNS=\(columns): \(table.stdout)")
+            #expect(!table.stdout.contains("ECHO-"), "COLUMNS=\(columns): \(table.stdout)")
+        }
     }
 
     @Test(

@@ -100,7 +100,7 @@ final class DownloadProgress: Sendable {
     /// `line` cut to the terminal's width less one column, measured in display width (a CJK
     /// title takes two columns a character), so no line wraps and the redraw stays in place.
     private func fitted(_ line: String) -> String {
-        TextFitting.truncate(line, to: width - 1)
+        TextFitting.truncate(Console.redacted(line), to: width - 1)  // hidden before cut, or a cut key shows
     }
 
     /// `count` bytes in B, kB, MB or GB.

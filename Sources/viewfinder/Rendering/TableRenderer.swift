@@ -89,7 +89,8 @@ struct TableRenderer: SearchRenderer {
         ]
         for row in rows.indices {
             let cells = columns.enumerated().map { index, column -> String in
-                let value = column.values[row]
+                // Secrets hidden before the cell is cut: a key cut in two matches no more.
+                let value = Console.redacted(column.values[row])
                 let fitted =
                     column.cutsFront
                     ? TextFitting.truncateFront(value, to: column.width) : TextFitting.truncate(value, to: column.width)
