@@ -6,8 +6,12 @@ struct LocalFile: Sendable {
     var path: String
     /// The absolute file path's real bytes, for its `file://` URL.
     var pathBytes: [UInt8]
-    /// The path below the searched folder, used as the photo's id (shown as ``path`` is).
+    /// The path below the searched folder, as shown (bytes that are not UTF-8 become U+FFFD).
     var relativePath: String
+    /// The photo's id: the path below the searched folder, and for a name that is not UTF-8,
+    /// its bytes that are not written `%XX` (and `%` as `%25`), so two names that differ only
+    /// there (`caf\xE9.jpg`, `caf\xE8.jpg`) are two photos, not one shown twice as `caf�.jpg`.
+    var id: String
     /// The recognised format.
     var format: ImageFormat
     /// Last modification.
@@ -19,6 +23,7 @@ struct LocalFile: Sendable {
     init?(_ record: IndexRecord, root: String) {
         guard let format = record.format else { return nil }
         relativePath = record.relativePath
+        id = Self.identifier(of: record.path)
         path = root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
         pathBytes = Array((root.hasSuffix("/") ? root : root + "/").utf8) + record.path
         self.format = format
@@ -49,6 +54,37 @@ struct LocalFile: Sendable {
             }
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `bytes` as text when they are UTF-8; otherwise each byte of a sequence that is not UTF-8
+    /// as `%XX`, and `%` as `%25` so an escape cannot be confused with a name's own text.
+    static func identifier<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> String where Bytes.Index == Int {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        var parser = Unicode.UTF8.ForwardParser()
+        var input = bytes.makeIterator()
+        var position = 0
+        func escape(_ byte: UInt8) { output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        while true {
+            switch parser.parseScalar(from: &input) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "%") {
+                    escape(UInt8(ascii: "%"))
+                } else {
+                    output += encoded
+                }
+                position += encoded.count
+            case .error(let length):
+                for byte in bytes[(bytes.startIndex + position)..<(bytes.startIndex + position + length)] {
+                    escape(byte)
+                }
+                position += length
+            case .emptyInput:
+                return String(decoding: output, as: UTF8.self)
+            }
+        }
     }
 
     /// "harbor-lighthouse-dusk.jpg" → "harbor-lighthouse-dusk"; a leading dot is not an extension.

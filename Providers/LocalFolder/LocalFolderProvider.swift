@@ -60,7 +60,7 @@ struct LocalFolderProvider: PhotoProvider {
             metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
         }
         let photo = Photo(
-            provider: name, id: file.relativePath, title: metadata?.title ?? file.displayTitle,
+            provider: name, id: file.id, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,

@@ -144,7 +144,7 @@ struct DeepAndForeignNameTests {
         for query in ["boats", "terrace", "espresso", "boats"] {
             let photos = try await folder.verboseSearch(query, logs: logs)
             let photo = try #require(photos.first)
-            #expect(photo.id == "caf\u{FFFD}-terrace.jpg")
+            #expect(photo.id == "caf%E9-terrace.jpg")  // the bad byte escaped: ids stay apart
             #expect(photo.title == "Harbour at dusk")
             #expect(photo.filePath == folder.url.path + "/caf\u{FFFD}-terrace.jpg")
             let url = try #require(photo.pageURL)
@@ -158,5 +158,21 @@ struct DeepAndForeignNameTests {
         // The photo's name and its sidecar's.
         #expect(lines.first?.contains("2 names not UTF-8 (shown with \u{FFFD})") == true, "\(lines)")
         #expect(lines.last?.contains("0 read, 1 from the index") == true, "\(lines)")
+    }
+
+    @Test("two names that differ only in bytes that are not UTF-8 are two photos with two ids, though shown alike")
+    func namesDifferingOnlyInBadBytes() async throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        let names = [Array("caf".utf8) + [0xE9] + Array(".jpg".utf8), Array("caf".utf8) + [0xE8] + Array(".jpg".utf8)]
+        let percent = Array("100%".utf8) + [0xFF] + Array(".jpg".utf8)
+        for name in names + [percent] {
+            #expect(Self.makeChain(below: folder.url, [], file: name, bytes: Self.richJPEG, extra: []))
+        }
+        let photos = try await folder.verboseSearch("boats", logs: CapturingLogHandler.Store())
+        #expect(Set(photos.map(\.id)) == ["caf%E9.jpg", "caf%E8.jpg", "100%25%FF.jpg"])
+        #expect(Set(photos.compactMap(\.filePath).map { $0.hasSuffix("/caf\u{FFFD}.jpg") }) == [true, false])
+        #expect(LocalFile.identifier(of: Array("café/ok.jpg".utf8)) == "café/ok.jpg")  // UTF-8 names are their own ids
+        #expect(LocalFile.identifier(of: Array("a%b".utf8) + [0xC3]) == "a%25b%C3")
     }
 }
