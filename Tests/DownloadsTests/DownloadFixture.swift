@@ -51,6 +51,12 @@ struct DownloadFixture {
             let host: String
             let path: String
             let start: Double
+            let acceptEncoding: String?
+
+            enum CodingKeys: String, CodingKey {
+                case host, path, start
+                case acceptEncoding = "accept_encoding"
+            }
         }
         let maxTotal: Int
         let maxByHost: [String: Int]

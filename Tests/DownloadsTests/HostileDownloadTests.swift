@@ -62,6 +62,20 @@ struct HostileDownloadTests {
         #expect(fixture.files().filter { $0.hasPrefix("web/") }.isEmpty)
     }
 
+    @Test("images are asked for as they are (identity); a gzipped body cut before its trailer is never kept")
+    func compressedBodyCutShort() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let outcomes = try await fixture.downloader().run([
+            fixture.photo("z", url: fixture.url("/gzip-cut/z")), fixture.photo("j", url: fixture.url("/img/j")),
+        ])
+        #expect(reason(outcomes.first)?.contains("not an image") == true, "\(String(describing: outcomes.first))")
+        #expect(reason(outcomes.last) == nil)
+        #expect(fixture.files().filter { $0.hasPrefix("web/") } == ["web/j-Photo j.jpg", "web/j-Photo j.xmp"])
+        let asked = try await fixture.stats().requests.map(\.acceptEncoding)
+        #expect(asked == ["identity", "identity"])
+    }
+
     @Test("bodies that start like markup, JSON or text are not images, whatever their type says; SVG is")
     func markupIsNotAnImage() {
         let html = Array("  <!doctype html>".utf8)

@@ -15,9 +15,12 @@ Prints its port, then serves until standard input closes. argv[1] is the JPEG to
 - GET /stall/NAME: the headers and the JPEG's first 10 bytes, then nothing for a minute.
 - GET /to-file/NAME: a redirect to file:///etc/passwd; /loop/NAME: a redirect to itself.
 - GET /lie/NAME: an HTML page sent as image/jpeg.
+- GET /gzip-cut/NAME: the JPEG gzipped, unasked, cut before the gzip trailer, Content-Length matching
+  what is sent (a decoder that does not check the trailer takes it for a whole, shorter JPEG).
 - GET /stats: {"max_total", "max_by_host": {host: n}, "requests": [{"host", "path", "start",
-  "status"}]} with times in seconds since the server started.
+  "status", "accept_encoding"}]} with times in seconds since the server started.
 """
+import gzip
 import json
 import os
 import socket
@@ -58,7 +61,8 @@ class Handler(BaseHTTPRequestHandler):
             state["by_host"][host] = state["by_host"].get(host, 0) + 1
             state["max_total"] = max(state["max_total"], state["running"])
             state["max_by_host"][host] = max(state["max_by_host"].get(host, 0), state["by_host"][host])
-            record = {"host": host, "path": url.path, "start": time.monotonic() - START, "status": 200}
+            record = {"host": host, "path": url.path, "start": time.monotonic() - START, "status": 200,
+                      "accept_encoding": self.headers.get("Accept-Encoding")}
             state["requests"].append(record)
         self.counted_host = host
         try:
@@ -124,6 +128,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(302, "text/plain", b"", {"Location": "file:///etc/passwd"})
         if path.startswith("/loop/"):
             return self.send(302, "text/plain", b"", {"Location": path})
+        if path.startswith("/gzip-cut/"):
+            packed = gzip.compress(JPEG)
+            return self.send(200, "image/jpeg", packed[: len(packed) // 2], {"Content-Encoding": "gzip"})
         if path.startswith("/lie/"):
             return self.send(200, "image/jpeg", b"<!doctype html><html><body>Sign in</body></html>")
         if path.startswith("/html/"):

@@ -72,7 +72,12 @@ final class CurlTransfer: @unchecked Sendable {
         let milliseconds = { (duration: Duration) in max(1, Int(duration.wholeMilliseconds)) }
         _ = vf_easy_setopt_string(easy, CURLOPT_URL, urlString)
         _ = vf_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
-        _ = vf_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
+        // API answers: every encoding libcurl decodes. Files (images, compressed already) are
+        // asked for as they are (`Accept-Encoding: identity`, and libcurl decodes nothing): a
+        // compressed stream cut short before its trailer passes libcurl's decoder unnoticed,
+        // while the bytes as sent are checked against Content-Length (and a compressed body
+        // sent anyway is no image, and is refused).
+        if !sink.goesToFile { _ = vf_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "") }
         _ = vf_easy_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         _ = vf_easy_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         _ = vf_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1)
@@ -97,7 +102,8 @@ final class CurlTransfer: @unchecked Sendable {
                     easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
             }
         }
-        for header in request.headers {
+        let identity = sink.goesToFile ? [(name: "Accept-Encoding", value: "identity")] : []
+        for header in request.headers.map({ (name: $0.name, value: $0.value) }) + identity {
             guard let appended = curl_slist_append(headerList, "\(header.name): \(header.value)") else {
                 throw HTTPClientError(
                     .other, "\(request.redactedDescription): libcurl could not add a request header (out of memory?)")
