@@ -82,9 +82,11 @@ struct FileNameTests {
             ImageType.fileExtension(leadingBytes: svg, contentType: "image/svg+xml; charset=utf-8", url: nil) == "svg")
         #expect(
             ImageType.fileExtension(leadingBytes: svg, contentType: nil, url: URL(string: "http://x/a.svg")) == "svg")
-        let heif = [0, 0, 0, 0x18] + Array("ftypMiHE".utf8) + [0, 0, 0, 0]
-        #expect(ImageType.fileExtension(leadingBytes: heif, contentType: "image/heif", url: nil) == "heif")
-        #expect(ImageType.fileExtension(leadingBytes: heif, contentType: "image/jpeg", url: nil) == nil)
+        // An ISO media file is an image by its brands (here a compatible one), not by its type.
+        let heif = [0, 0, 0, 0x18] + Array("ftypMiHE".utf8) + [0, 0, 0, 0] + Array("MiHEmif1".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: heif, contentType: "image/heif", url: nil) == "heic")
+        let video = [0, 0, 0, 0x18] + Array("ftypmp42".utf8) + [0, 0, 0, 0] + Array("isommp42".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: video, contentType: "image/heic", url: nil) == nil)
         #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "image/gif; x=y", url: url) == nil)
         #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: nil, url: url) == nil)
         #expect(ImageType.fileExtension(leadingBytes: [1, 2], contentType: "text/html", url: url) == nil)

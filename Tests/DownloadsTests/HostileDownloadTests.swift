@@ -87,6 +87,24 @@ struct HostileDownloadTests {
             ImageType.fileExtension(leadingBytes: Array("<svg xmlns=".utf8), contentType: "image/svg+xml", url: nil)
                 == "svg")
         #expect(ImageType.fileExtension(leadingBytes: Array("<svg".utf8), contentType: "image/jpeg", url: nil) == nil)
+        #expect(
+            ImageType.fileExtension(
+                leadingBytes: Array("<?xml version=\"1.0\"?>\n<!-- drawn -->\n<!DOCTYPE svg>\n<svg width=\"1\">".utf8),
+                contentType: "image/svg+xml", url: nil) == "svg")
+        for page in ["<html><body><script>x()</script>", "<!DOCTYPE html><svg>", "<svgs>", "<?xml?><html>"] {
+            #expect(
+                ImageType.fileExtension(leadingBytes: Array(page.utf8), contentType: "image/svg+xml", url: nil) == nil)
+        }
+        // Weak signatures are not enough alone: "BM" and a short text, two JPEG XL bytes as text/plain.
+        let bmpText = Array("BMW of North America: page not found".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: bmpText, contentType: "text/html", url: nil) == nil)
+        var bmp: [UInt8] = Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]
+        #expect(ImageType.fileExtension(leadingBytes: bmp, contentType: nil, url: nil) == "bmp")
+        bmp[14] = 41
+        #expect(ImageType.fileExtension(leadingBytes: bmp, contentType: "image/bmp", url: nil) == nil)
+        let jxlText = [0xFF, 0x0A] + Array("hello this is text".utf8)
+        #expect(ImageType.fileExtension(leadingBytes: jxlText, contentType: "text/plain", url: nil) == nil)
+        #expect(ImageType.fileExtension(leadingBytes: jxlText, contentType: "image/jxl", url: nil) == "jxl")
         let text = Array("Rate limit exceeded".utf8)
         #expect(ImageType.fileExtension(leadingBytes: text, contentType: "image/jpeg", url: nil) == nil)
         #expect(ImageType.fileExtension(leadingBytes: [0, 1, 2], contentType: "image/jpeg", url: nil) == nil)

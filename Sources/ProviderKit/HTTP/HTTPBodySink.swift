@@ -16,7 +16,7 @@ public protocol HTTPBodySink: AnyObject, Sendable {
 /// computing their SHA-256.
 public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
     /// How many leading bytes ``leadingBytes`` keeps.
-    public static let leadingLength = 16
+    public static let leadingLength = 512  // room for an SVG's prologue and an ISO file's brands
 
     private let descriptor: Int32
     private let hashing: Bool
