@@ -159,7 +159,7 @@ public final class Downloader: Sendable {
                         if let archive {
                             CreditsFile.text(for: try archive.entries())
                         } else {
-                            CreditsFile.text(adding: placed, to: folder.read(CreditsFile.fileName))
+                            CreditsFile.text(adding: placed, to: try folder.read(CreditsFile.fileName))
                         }
                     try folder.write(text, to: CreditsFile.fileName)
                 }

@@ -177,7 +177,7 @@ final class TargetFolder: Sendable {
         bytes: Int64, checksum: String, leading: [UInt8]
     ) {
         let sink = DescriptorBodySink(descriptor: part.descriptor)
-        try Self.read(source) { chunk in sink.write(chunk) }
+        try Self.read(source, doing: "copy") { chunk in sink.write(chunk) }
         guard let checksum = sink.checksum() else { throw DownloadFailure("cannot compute a checksum (libcrypto)") }
         return (sink.byteCount, checksum, sink.leadingBytes)
     }
@@ -191,17 +191,17 @@ final class TargetFolder: Sendable {
         }
     }
 
-    /// The text of the regular file at `relative`, when there is one of at most 16 MiB.
-    func read(_ relative: String) -> String? {
+    /// The text of the file at `relative`, or `nil` when there is none. Throws when one is there
+    /// but cannot be read (not a regular file, unreadable, over 16 MiB): taking it for absent
+    /// would replace a file whose lines (credits from earlier runs) are known nowhere else.
+    func read(_ relative: String) throws(DownloadFailure) -> String? {
         let path = FileSystemPath(bytes: Array(root.appendingPathComponent(relative).path.utf8))
+        var status = stat()
+        if path.withCString({ lstat($0, &status) }) != 0, errno == ENOENT { return nil }
         var text: [UInt8] = []
-        do {
-            try Self.read(path, chunk: 64 << 10) { chunk in
-                text += chunk
-                return text.count > 16 << 20 ? "too large" : nil
-            }
-        } catch {
-            return nil
+        try Self.read(path, chunk: 64 << 10, doing: "read") { chunk in
+            text += chunk
+            return text.count > 16 << 20 ? "it is larger than 16 MiB" : nil
         }
         return String(decoding: text, as: UTF8.self)
     }
@@ -243,7 +243,7 @@ final class TargetFolder: Sendable {
     /// SHA-256 of the file at `path`, hex.
     static func checksum(ofFile path: FileSystemPath) throws(DownloadFailure) -> String {
         let hasher = SHA256()
-        try read(path, chunk: 256 << 10) { chunk in
+        try read(path, chunk: 256 << 10, doing: "hash") { chunk in
             hasher.update(chunk)
             return nil
         }
@@ -251,9 +251,11 @@ final class TargetFolder: Sendable {
         return hex
     }
 
-    /// Reads `path` in chunks of `chunk` bytes; `body` returns a reason to stop.
+    /// Reads `path` in chunks of `chunk` bytes, to `doing` it (read, copy, hash: the verb
+    /// failures name); `body` returns a reason to stop.
     private static func read(
-        _ source: FileSystemPath, chunk: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) -> String?
+        _ source: FileSystemPath, chunk: Int = 1 << 20, doing: String,
+        _ body: (UnsafeRawBufferPointer) -> String?
     ) throws(DownloadFailure) {
         let path = source.shown
         // Non-blocking, so a FIFO named as a photo (a plugin may name any file) cannot hang the run.
@@ -262,7 +264,7 @@ final class TargetFolder: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw DownloadFailure("cannot copy \(path): it is not a regular file")  // /dev/zero would never end
+            throw DownloadFailure("cannot \(doing) \(path): it is not a regular file")  // /dev/zero would never end
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
@@ -272,7 +274,7 @@ final class TargetFolder: Sendable {
             guard count >= 0 else { throw DownloadFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { return }
             if let problem = body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) {
-                throw DownloadFailure("cannot copy \(path): \(problem)")
+                throw DownloadFailure("cannot \(doing) \(path): \(problem)")
             }
         }
     }

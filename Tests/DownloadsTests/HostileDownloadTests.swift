@@ -128,6 +128,29 @@ struct HostileDownloadTests {
         }
     }
 
+    @Test("with the archive unusable, a CREDITS.md that cannot be read fails the run and is left as it was")
+    func unreadableCreditsAreKept() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        // A folder where the archive goes: with --no-archive the run goes on without it, and the
+        // credits are this run's joined to the file's own lines, which must be read first.
+        try FileManager.default.createDirectory(
+            at: fixture.folder.appendingPathComponent(DownloadArchive.fileName), withIntermediateDirectories: true)
+        let credits = fixture.folder.appendingPathComponent(CreditsFile.fileName)
+        #expect(mkfifo(credits.path, 0o644) == 0)  // not a regular file: its lines cannot be read
+        do {
+            _ = try await fixture.downloader(fixture.options(useArchive: false)).run([
+                fixture.photo("a", url: fixture.url("/img/a"))
+            ])
+            Issue.record("the run did not fail")
+        } catch let failure as DownloadFailure {
+            #expect(failure.message.contains("cannot read") && failure.message.contains(CreditsFile.fileName))
+            #expect(failure.outcomes?.count == 1)
+        }
+        var status = stat()
+        #expect(stat(credits.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test("a symbolic link where a subfolder goes is refused, and nothing is written through it")
     func symlinkedSubfolderIsRefused() async throws {
         let fixture = try await DownloadFixture.start()
