@@ -50,12 +50,29 @@ struct ByteReader {
 
 /// Text from metadata: trailing NULs and padding removed; blank text counts as absent.
 enum MetadataText {
+    /// The most bytes of UTF-8 kept of one text value (a title, a description, a keyword): far
+    /// more than any camera or editor writes, and little enough that a file of 4 MiB titles
+    /// costs no more to search, index and print than a few ordinary ones.
+    static let maximumBytes = 16 << 10
+
+    /// `text` without the white space and NULs around it, cut to ``maximumBytes``; `nil` when
+    /// nothing is left.
     static func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
+        guard var text else { return nil }
+        if text.utf8.count > maximumBytes { text = cut(text) }
         let padding: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
         guard let first = text.firstIndex(where: { !padding($0) }), let last = text.lastIndex(where: { !padding($0) })
         else { return nil }
         return String(text[first...last])
+    }
+
+    /// The longest start of `text` within ``maximumBytes`` that ends between characters.
+    static func cut(_ text: String) -> String {
+        guard var end = text.utf8.index(text.startIndex, offsetBy: maximumBytes, limitedBy: text.endIndex) else {
+            return text
+        }
+        while end > text.startIndex, end.samePosition(in: text) == nil { end = text.utf8.index(before: end) }
+        return String(text[..<end])
     }
 
     /// UTF-8 when valid, else Latin-1 (older IPTC and EXIF writers).

@@ -24,7 +24,7 @@ enum XMPReader {
             }
             metadata.keywords += scanner.items(of: "dc:subject").compactMap(MetadataText.clean)
             let creators = scanner.items(of: "dc:creator").compactMap(MetadataText.clean)
-            if !creators.isEmpty { metadata.creator = creators.joined(separator: ", ") }
+            if !creators.isEmpty { metadata.creator = MetadataText.clean(creators.joined(separator: ", ")) }
             if let rating = scanner.property("xmp:Rating").flatMap(MetadataText.clean).flatMap({ Double($0) }),
                 (-1...5).contains(rating)
             {
@@ -188,9 +188,21 @@ enum XMPReader {
             return nil
         }
 
-        /// The bytes as text, with XML's entities decoded.
+        /// The bytes as text, with XML's entities decoded; no more of them than a value may keep
+        /// (``MetadataText/maximumBytes``), so a 4 MiB title costs what a short one does.
         private func text(_ range: Range<Int>) -> String {
-            let raw = MetadataText.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+            var end = min(range.upperBound, range.lowerBound + MetadataText.maximumBytes)
+            if end < range.upperBound {
+                while end > range.lowerBound, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // whole characters
+                // Whole entities too: `&amp` cut from its `;` would show as text.
+                let tail = max(range.lowerBound, end - 12)..<end
+                if let amp = tail.last(where: { bytes[$0] == UInt8(ascii: "&") }),
+                    !(amp..<end).contains(where: { bytes[$0] == UInt8(ascii: ";") })
+                {
+                    end = amp
+                }
+            }
+            let raw = MetadataText.decode(UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]))
             // A byte test: `String.contains(_:)` goes through Foundation's `range(of:)`, which cost
             // an eighth of a first local search.
             return raw.utf8.contains(UInt8(ascii: "&")) ? Self.unescape(raw) : raw
