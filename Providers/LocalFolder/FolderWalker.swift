@@ -88,19 +88,13 @@ struct FolderWalker: Sendable {
 
     /// The walk itself, blocking the calling thread; checks `cancelled` between folders and files.
     private func walk(cancelled: OnceFlag) throws -> Report {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            throw ProviderError.notFound("folder \(root.path) does not exist; check `path` in the configuration")
-        }
-        guard isDirectory.boolValue else {
-            throw ProviderError.badData("\(root.path) is a file, not a folder; set `path` to a folder of photos")
-        }
+        if let problem = FolderCheck.problem(root) { throw problem }
         let rootPath = root.standardizedFileURL.path
         // The folder is listed while the previous index is read and verified, on another core.
         let (listed, previous) = Self.listAndLoad(
             rootPath, recursive: recursive, indexFile: indexFile, cancelled: cancelled)
         guard var listing = try listed.get() else {
-            throw ProviderError.rejected("folder \(root.path) cannot be read (permission denied)")
+            throw ProviderError.rejected("folder \(root.path) cannot be read (Permission denied)")
         }
         listing.attachSidecars()
         var report = Report()

@@ -45,26 +45,11 @@ public struct LocalFolderFactory: ProviderFactory {
             indexFile: LocalIndex.location(for: root, in: context.cacheDirectory), logger: context.logger)
     }
 
-    /// A `path` that is not a folder this process can list.
+    /// A `path` that is not a folder this process can list, in the words a search would use.
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
         guard (try? ProviderUnavailable.require("path", options.path)) != nil else { return [] }
-        let root = context.resolvePath(options.path)
-        var status = stat()
-        guard stat(root.path, &status) == 0 else {
-            let reason = errno == ENOENT ? "does not exist" : "cannot be reached (\(String(cString: strerror(errno))))"
-            return [ProviderUnavailable(option: "path", reason: "folder \(root.path) \(reason); check `path`")]
-        }
-        guard status.st_mode & S_IFMT == S_IFDIR else {
-            return [
-                ProviderUnavailable(option: "path", reason: "\(root.path) is a file; set `path` to a folder of photos")
-            ]
-        }
-        guard access(root.path, R_OK | X_OK) == 0 else {
-            return [
-                ProviderUnavailable(
-                    option: "path", reason: "folder \(root.path) cannot be read (\(String(cString: strerror(errno))))")
-            ]
-        }
-        return []
+        return FolderCheck.problem(context.resolvePath(options.path)).map {
+            [ProviderUnavailable(option: "path", reason: $0.message)]
+        } ?? []
     }
 }

@@ -96,6 +96,26 @@ struct LocalFolderSearchTests {
         }
     }
 
+    @Test("a path through a file, or through a loop of links, says so, not that the folder does not exist")
+    func unreachableFolder() async throws {
+        let folder = try PhotoFolder()
+        defer { folder.remove() }
+        try folder.copyPlain(to: "afile")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("loop").path, withDestinationPath: "loop")
+        for (path, reason) in [("afile/sub", "Not a directory"), ("loop", "Too many levels of symbolic links")] {
+            let root = folder.url.appendingPathComponent(path).path
+            let provider = try LocalFolderFactory().makeProvider(
+                name: "local", options: .init(path: root), context: ProviderConformance.makeContext())
+            await #expect(
+                throws: ProviderError.rejected(
+                    "folder \(root) cannot be reached (\(reason)); check `path` in the configuration")
+            ) {
+                try await ProviderConformance.collect(provider, SearchRequest(.search("x"), limit: 5))
+            }
+        }
+    }
+
     @Test("an empty path makes the instance unavailable rather than searching the current folder")
     func emptyPath() {
         #expect(throws: ProviderUnavailable.missingOption("path")) {

@@ -89,12 +89,17 @@ struct PermissionCommandLineTests {
         let workspace = try workspace()
         defer { workspace.remove() }
         let photos = workspace.url.appendingPathComponent("photos")
-        try setPermissions(0, photos)
         defer { try? setPermissions(0o755, photos) }
-        let output = try await runUnprivileged(workspace, ["search", "harbor", "--format", "json"])
-        #expect(output.status == 1)
-        let providers = try #require(try output.json()["providers"] as? [[String: Any]])
-        #expect(providers.map { $0["status"] as? String } == ["failed"])
-        #expect((providers[0]["error"] as? String)?.contains("cannot be read (permission denied)") == true)
+        // Neither listed nor entered; listed but not entered (no x: every photo would be
+        // unreadable, and the search would say "0 photos, ok").
+        for mode in [0, 0o644] {
+            try setPermissions(mode, photos)
+            let output = try await runUnprivileged(workspace, ["search", "harbor", "--format", "json"])
+            #expect(output.status == 1)
+            let providers = try #require(try output.json()["providers"] as? [[String: Any]])
+            #expect(providers.map { $0["status"] as? String } == ["failed"])
+            let error = providers[0]["error"] as? String
+            #expect(error?.contains("cannot be read (Permission denied)") == true, "\(mode): \(error ?? "")")
+        }
     }
 }
