@@ -40,10 +40,16 @@ public struct ProviderContext: Sendable {
             ? "`\(option)` in the configuration" : variables.map { "$\($0)" }.joined(separator: " or ")
     }
 
-    /// Resolves a path from the configuration: absolute as given, `~` expanded,
-    /// relative against ``baseDirectory``.
-    public func resolvePath(_ path: String) -> URL {
-        let expanded = NSString(string: path).expandingTildeInPath
+    /// Resolves a path from the configuration: absolute as given, `~` expanded, relative
+    /// against ``baseDirectory``. `~/` is `$HOME` (absolute) as in a shell and in `${HOME}`,
+    /// not the password file's home, which differs under `sudo -E`, in containers and in CI.
+    public func resolvePath(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> URL {
+        let expanded =
+            if let home, home.hasPrefix("/"), path == "~" || path.hasPrefix("~/") {
+                home + path.dropFirst()
+            } else {
+                NSString(string: path).expandingTildeInPath  // ~user/…
+            }
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         return baseDirectory.appendingPathComponent(expanded).standardizedFileURL
     }
