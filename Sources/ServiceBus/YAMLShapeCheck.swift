@@ -37,8 +37,9 @@ enum YAMLShapeCheck {
     /// How a duplicate key's message starts.
     static let duplicateKeyMessage = "duplicate key `"
 
-    /// `yaml` with each duplicated key's entry (its line and the more indented lines below it)
-    /// blanked out, line numbers kept, so the rest can be checked; `nil` when a duplicate is not
+    /// `yaml` with each duplicated key's entry (its line and the more indented lines below it,
+    /// and the items of a block sequence written at the key's own indent) blanked out, line
+    /// numbers kept, so the rest can be checked; `nil` when a duplicate is not
     /// the first thing on its line (a flow mapping `{a: 1, a: 2}`), which cannot be cut out so.
     static func removingEntries(of duplicates: [ConfigurationIssue], from yaml: String) -> String? {
         var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -54,7 +55,9 @@ enum YAMLShapeCheck {
             while next < lines.count {
                 let text = lines[next]
                 let own = text.prefix { $0 == " " }.count
-                guard text.allSatisfy({ $0 == " " }) || own > column - 1 else { break }
+                let rest = text.dropFirst(own)
+                let sequenceItem = own == column - 1 && (rest == "-" || rest.hasPrefix("- "))
+                guard text.allSatisfy({ $0 == " " }) || own > column - 1 || sequenceItem else { break }
                 lines[next] = ""
                 next += 1
             }

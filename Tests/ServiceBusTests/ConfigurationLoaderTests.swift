@@ -106,6 +106,26 @@ struct ConfigurationLoaderTests {
             ])
     }
 
+    @Test("a duplicate key whose value is a block sequence at the key's own indent is cut out whole")
+    func duplicateWithBlockSequence() {
+        let problems = Fixtures.problems(
+            """
+            search:
+              tags:
+              - x
+              limit: 3
+              tags:
+              - y
+              - z
+            providers:
+              a:
+                type: plain
+            """)
+        #expect(problems.contains { $0.hasPrefix("config.yaml:5:3: duplicate key `tags`") }, "\(problems)")
+        // Its items are not left behind under `limit`, where they would read as a syntax error.
+        #expect(!problems.contains { $0.contains("expected") || $0.contains(":6:") }, "\(problems)")
+    }
+
     @Test("every problem in the file is reported, not only the first")
     func reportsAllProblems() {
         let problems = Fixtures.problems(
