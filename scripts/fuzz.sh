@@ -16,7 +16,7 @@ mkdir -p "$modules" ".build/fuzz-corpus-$target"
 kit=Sources/ProviderKit
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static -package-name viewfinder \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
-  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/FileSystemPath.swift \
+  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/FileSystemPath.swift "$kit"/DeepPath.swift \
   "$kit"/Licenses/*.swift
 local=Providers/LocalFolder
 case $target in
@@ -24,7 +24,7 @@ case $target in
   index)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
-      "$local"/DeepPath.swift "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
+      "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
       "$local"/ConcurrentMap.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac

@@ -1,12 +1,20 @@
 /// Image formats recognised by their first bytes, whatever the file is called.
-enum ImageFormat: String, Sendable, CaseIterable {
+package enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, tiff, webp, heic, avif, bmp
 
     /// How many leading bytes ``detect(_:)`` needs.
-    static let signatureLength = 16
+    package static let signatureLength = 16
+
+    /// The `Content-Type` a file of this format is served with.
+    package var mediaType: String {
+        switch self {
+        case .tiff: "image/tiff"
+        default: "image/\(rawValue)"
+        }
+    }
 
     /// The format whose signature starts `bytes`, or `nil` for anything else.
-    static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+    package static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
         let b = Array(bytes.prefix(signatureLength))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc

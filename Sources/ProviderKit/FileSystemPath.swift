@@ -42,9 +42,14 @@ package struct FileSystemPath: Hashable, Sendable {
     /// The path as shown: bytes that are not UTF-8 become U+FFFD.
     package var shown: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Opens the file with `open(2)`; the descriptor, or -1 with `errno` set.
+    /// Opens the file with `open(2)`; the descriptor, or -1 with `errno` set. A path longer
+    /// than the system takes at once (`PATH_MAX`: a photo in folders nested deep) is opened a
+    /// run of components at a time (``DeepPath``); it is never created so.
     package func open(_ flags: Int32, _ mode: mode_t = 0) -> Int32 {
-        withCString { Glibc.open($0, flags, mode) }
+        if bytes.count >= DeepPath.limit, bytes.first == UInt8(ascii: "/"), flags & O_CREAT == 0 {
+            return DeepPath.open(root: [UInt8(ascii: "/")], relative: Array(bytes.dropFirst()), flags: flags)
+        }
+        return withCString { Glibc.open($0, flags, mode) }
     }
 
     /// Calls `body` with the path as a NUL-terminated C string.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import LocalFolderProvider
 import NIOPosix
 import ProviderKit
 
@@ -35,22 +36,6 @@ enum LocalPhotoResponse {
             })
     }
 
-    /// The image type from the file's first bytes; `nil` for anything that is not an image.
-    static func imageType(_ bytes: Data) -> String? {
-        let head = [UInt8](bytes.prefix(12))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
-        if head.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            return "image/webp"
-        }
-        if head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) { return "image/heic" }
-        if head.starts(with: [0x49, 0x49, 0x2A, 0x00]) || head.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return "image/tiff"
-        }
-        return nil
-    }
-
     static func notFound() -> Response {
         Response(
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -65,17 +50,18 @@ private final class OpenImageFile: Sendable {
     let type: String
     let size: Int
 
-    /// Opens and checks `path`: not through a link, not a FIFO or device (which could block or
-    /// never end), not empty or too large, and an image by its first bytes; `nil` otherwise.
+    /// Opens and checks `path` (however deep: ``FileSystemPath/open(_:_:)``): not through a
+    /// link, not a FIFO or device (which could block or never end), not empty or too large, and
+    /// an image of a format the folder listing shows; `nil` otherwise.
     init?(_ path: FileSystemPath) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         var status = stat()
-        var head = [UInt8](repeating: 0, count: 12)
+        var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
             status.st_size > 0, status.st_size <= LocalPhotoResponse.maximumSize,
             case let count = head.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, 0) }),
-            count > 0, let type = LocalPhotoResponse.imageType(Data(head.prefix(count)))
+            count > 0, let type = ImageFormat.detect(head.prefix(count))?.mediaType  // as the folder listing
         else {
             close(descriptor)
             return nil

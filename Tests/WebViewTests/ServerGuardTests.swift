@@ -260,4 +260,69 @@ private struct EndlessProvider: PhotoProvider {
             #expect(linked.head.hasPrefix("HTTP/1.1 404"), "\(linked.head)")
         }
     }
+
+    @Test("local photos are served with their format's type (BMP, AVIF too), also from folders deeper than PATH_MAX")
+    func localPhotoFormatsAndDepth() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-formats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bmp: [UInt8] =
+            Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0] + [UInt8](repeating: 7, count: 40)
+        let avif: [UInt8] = [0, 0, 0, 0x18] + Array("ftypavif".utf8) + [UInt8](repeating: 0, count: 40)
+        try Data(bmp).write(to: folder.appendingPathComponent("a.bmp"))
+        try Data(avif).write(to: folder.appendingPathComponent("b.avif"))
+        // A JPEG below 24 folders of 200-byte names: its path is longer than one open() takes.
+        var deep = folder.path
+        var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        for level in 0..<24 {
+            let name = String(repeating: "d", count: 200) + String(level)
+            #expect(mkdirat(descriptor, name, 0o755) == 0)
+            let next = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
+            close(descriptor)
+            descriptor = next
+            deep += "/" + name
+        }
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 1, count: 100)
+        let file = openat(descriptor, "deep.jpg", O_WRONLY | O_CREAT, 0o644)
+        #expect(jpeg.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == jpeg.count)
+        close(file)
+        close(descriptor)
+        deep += "/deep.jpg"
+        #expect(deep.utf8.count > Int(PATH_MAX))
+        defer { _ = try? Self.removeDeep(below: folder) }
+
+        try await withServer { port, _, ids in
+            let cases: [(String, String, [UInt8])] = [
+                (folder.path + "/a.bmp", "image/bmp", bmp), (folder.path + "/b.avif", "image/avif", avif),
+                (deep, "image/jpeg", jpeg),
+            ]
+            for (path, type, bytes) in cases {
+                let id = ids.id(for: FileSystemPath(bytes: Array(path.utf8)))
+                let served = await answer(
+                    "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+                #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(type): \(served.head)")
+                #expect(served.head.lowercased().contains("content-type: \(type)"), "\(served.head)")
+                #expect(served.body == bytes)
+            }
+        }
+    }
+
+    /// Removes the chain of deep folders below `folder` (FileManager cannot reach past PATH_MAX).
+    private static func removeDeep(below folder: URL) throws {
+        var chain: [Int32] = [open(folder.path, O_RDONLY | O_DIRECTORY)]
+        var names: [String] = []
+        for level in 0..<24 {
+            let name = String(repeating: "d", count: 200) + String(level)
+            let next = openat(chain.last!, name, O_RDONLY | O_DIRECTORY)
+            guard next >= 0 else { break }
+            chain.append(next)
+            names.append(name)
+        }
+        unlinkat(chain.last!, "deep.jpg", 0)
+        while let name = names.popLast() {
+            close(chain.removeLast())
+            unlinkat(chain.last!, name, AT_REMOVEDIR)
+        }
+        close(chain.removeLast())
+    }
 }

@@ -7,13 +7,13 @@
 /// Opens folders and files below a root by the bytes of their relative path, however deep and
 /// whatever their encoding: a path longer than the system takes at once (`PATH_MAX`) is opened
 /// a run of components at a time, each relative to the folder opened before (`openat`).
-enum DeepPath {
+package enum DeepPath {
     /// The most bytes one `open` is given, its terminating zero included.
-    static let limit = Int(PATH_MAX)
+    package static let limit = Int(PATH_MAX)
 
     /// A descriptor for `relative` (components joined by "/", empty for `root` itself) below
     /// the absolute folder `root`, opened with `flags`; -1 with `errno` set when it cannot be.
-    static func open(root: [UInt8], relative: [UInt8], flags: Int32) -> Int32 {
+    package static func open(root: [UInt8], relative: [UInt8], flags: Int32) -> Int32 {
         var whole = root
         if !relative.isEmpty {
             if whole.last != UInt8(ascii: "/") { whole.append(UInt8(ascii: "/")) }
@@ -57,7 +57,7 @@ enum DeepPath {
 
     /// A path naming the open descriptor `descriptor`, so code that opens files by path can open
     /// one that has no usable path of its own (too long, or a name that is not UTF-8).
-    static func descriptorPath(_ descriptor: Int32) -> String {
+    package static func descriptorPath(_ descriptor: Int32) -> String {
         #if os(Linux)
             "/proc/self/fd/\(descriptor)"
         #else
