@@ -14,6 +14,7 @@ input closes (so it never outlives the test process). Routes:
   /stall                headers after 30 s, unless the client hangs up first (counted in /stats "aborted")
   /echo-request         400 with an HTML body quoting the request line, as careless servers do
   /cut                  Content-Length 1000, 100 bytes, then the connection closes
+  /big-headers/MODE     200 with headers too large: MODE "many" sends 2,000 lines of 1 KB, "long" one line of 200 KB
   /retry/KEY?fail=N&status=S&after=A
                         the first N requests for KEY answer S (with Retry-After: A if given), then 200
   /echo                 (POST) the request body back
@@ -127,6 +128,16 @@ class Handler(BaseHTTPRequestHandler):
         elif route == "echo-request":
             line = f"{self.command} {self.path} {self.request_version}"
             self.send_body(400, f"<html><body><h1>Bad Request</h1><p>{line}</p></body></html>".encode(), "text/html")
+        elif route == "big-headers":
+            self.send_response(200)
+            if parts[1] == "long":
+                self.send_header("X-Long", "v" * 200_000)
+            else:
+                for i in range(2000):
+                    self.send_header(f"X-Filler-{i}", "v" * 1000)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
         elif route == "cut":
             self.send_response(200)
             self.send_header("Content-Length", "1000")

@@ -97,6 +97,15 @@ struct HTTPClientTests {
         #expect(try await get("/bytes/1000", maxBytes: 1000).body.count == 1000)
     }
 
+    @Test("headers larger than 64 KB, or one line longer than libcurl takes, say so (not 'out of memory')")
+    func hugeHeaders() async {
+        for mode in ["many", "long"] {
+            let error = await failure("/big-headers/\(mode)")
+            #expect(error?.kind == .responseTooLarge, "\(mode): \(String(describing: error))")
+            #expect(error?.message.contains("headers are larger than 64 KB") == true, "\(mode)")
+        }
+    }
+
     @Test("a connection cut mid-body is an error, not a short body")
     func cutConnection() async {
         let error = await failure("/cut")

@@ -19,6 +19,14 @@ enum CurlErrors {
             )
         }
         if let problem = transfer.fileProblem { return HTTPClientError(.fileSystem, "\(target): \(problem)") }
+        if transfer.sentTooLargeHeaders || code == CURLE_OUT_OF_MEMORY {
+            // libcurl says "out of memory" for one header line longer than it takes (100 KB).
+            let limit = "\(CurlTransfer.maximumHeaderBytes >> 10) KB"
+            return HTTPClientError(
+                .responseTooLarge,
+                "\(target): the response's headers are larger than \(limit) (or a header line longer than libcurl "
+                    + "takes); not an answer an API or image host sends")
+        }
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST:
             return HTTPClientError(

@@ -33,6 +33,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var received: Int64 = 0
     private var overflowed = false
+    private var headerBytes = 0
+    private var headersTooLarge = false
     /// `Content-Length` once read (`.some(nil)`: none); reset by a new response.
     private var declaredLengthCache: Int64??
     private var fileError: String?
@@ -123,20 +125,31 @@ final class CurlTransfer: @unchecked Sendable {
         _ = vf_easy_setopt_header_callback(easy) { data, size, count, context in
             guard let data, let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
-            return size * count
+            // Anything but the count given stops the transfer: headers past the limit.
+            return transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
         }
     }
 
+    /// The most bytes of header lines one response may send: servers send a few KB; past this
+    /// the answer is not an API's or an image host's, and holding it would only cost memory.
+    static let maximumHeaderBytes = 64 << 10
+
     /// One header line, parsed as bytes: the name lower-cased in ASCII, the value without the
     /// white space around it; one string made for each (this runs for every line of every response).
-    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+    /// `false` when the response's header lines pass ``maximumHeaderBytes``.
+    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bytes.starts(with: Self.statusLinePrefix) {
             headers = [:]  // a new response (after a redirect or a 100 Continue)
             declaredLengthCache = nil
-            return
+            headerBytes = bytes.count
+            return true
         }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return }
+        headerBytes += bytes.count
+        guard headerBytes <= Self.maximumHeaderBytes else {
+            headersTooLarge = true
+            return false
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 else { return true }
         let name = String(unsafeUninitializedCapacity: colon) { output in
             for index in 0..<colon {
                 let byte = bytes[index]
@@ -149,6 +162,7 @@ final class CurlTransfer: @unchecked Sendable {
         while start < end, Self.isSpace(bytes[start]) { start += 1 }
         while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
         headers[name] = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return true
     }
 
     private static let statusLinePrefix = Array("HTTP/".utf8)
@@ -279,5 +293,6 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     var didOverflow: Bool { overflowed }
+    var sentTooLargeHeaders: Bool { headersTooLarge }
     var fileProblem: String? { fileError }
 }
