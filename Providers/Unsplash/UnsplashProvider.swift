@@ -44,8 +44,10 @@ struct UnsplashProvider: PhotoProvider {
     func reportDownload(of photo: Photo) async throws {
         guard let url = photo.downloadTrackingURL else { return }
         let api = options.endpoint
+        // A port left out is the scheme's own: https://api.unsplash.com:443/ is the same API.
+        func port(_ url: URL) -> Int? { url.port ?? ["http": 80, "https": 443][url.scheme?.lowercased() ?? ""] }
         guard url.scheme?.lowercased() == api.scheme?.lowercased(), url.host?.lowercased() == api.host?.lowercased(),
-            url.port == api.port
+            port(url) == port(api)
         else {
             throw ProviderError.badData(
                 "Unsplash named a download report address outside \(api.host ?? "its API"); it was not called, "

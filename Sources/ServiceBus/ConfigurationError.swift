@@ -27,7 +27,6 @@ public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Every problem found in a configuration file; thrown when there is at least one.
 extension ConfigurationIssue {
     /// `issues` by line and column; those at one place, and those without a place (last), in
     /// the order they were found.
@@ -40,6 +39,7 @@ extension ConfigurationIssue {
     }
 }
 
+/// Every problem found in a configuration file; thrown when there is at least one.
 public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in file order.
     public var issues: [ConfigurationIssue]

@@ -168,6 +168,11 @@ struct MessageCommandLineTests {
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
             #expect(!output.stderr.contains("Missing value") && !output.stderr.contains("is invalid for"))
         }
+        for port in ["x", "-1", "65536"] {
+            let serve = try await workspace.run(["serve", "--port", port])
+            #expect(serve.status == 64)
+            #expect(serve.stderr.contains("Please give --port as a whole number from 0 to 65535."), "\(serve.stderr)")
+        }
     }
 
     @Test("inspect on a FIFO or a device says it is not a regular file, not that it is empty")

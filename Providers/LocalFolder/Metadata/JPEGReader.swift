@@ -1,6 +1,7 @@
 /// Reads a JPEG's segments up to the image data: dimensions from SOF, EXIF and XMP from APP1,
 /// IPTC from APP13.
 enum JPEGReader {
+    /// Reads `file`'s segments into `metadata`.
     ///
     /// A file cut short keeps what came before the cut, as exiftool does ("JPEG format error" is
     /// its warning, not an error); only a file cut before anything could be read is an error.

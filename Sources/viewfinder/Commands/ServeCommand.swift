@@ -11,8 +11,13 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a live search page on 127.0.0.1 (only this machine can reach it).")
 
-    @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free one.")
-    var port: Int = 8733
+    @Option(
+        name: .customLong("port"), parsing: .unconditional,
+        help: ArgumentHelp("The port to listen on; 0 picks a free one (default: 8733).", valueName: "port"))
+    var portText: String?
+
+    /// `--port` as a number; text, so that any wrong value gets the message naming the range.
+    var port: Int { portText.flatMap { Int($0) } ?? 8733 }
 
     @Option(
         help: "The configuration file (default: $VIEWFINDER_CONFIG, ./config.yaml, ~/.config/viewfinder/config.yaml).")
@@ -22,7 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
     var verbose = false
 
     mutating func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("Please give --port as 0 to 65535.") }
+        if let portText, !(Int(portText).map((0...65535).contains) ?? false) {
+            throw ValidationError("Please give --port as a whole number from 0 to 65535.")
+        }
     }
 
     func run() async throws {
