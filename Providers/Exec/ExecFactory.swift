@@ -71,35 +71,21 @@ public struct ExecFactory: ProviderFactory {
             secrets: context.secrets)
     }
 
-    /// A program that is not there or cannot be run: a path relative to the configuration
-    /// file's folder, or a name looked up in Viewfinder's own `PATH`, where `posix_spawnp` looks
-    /// (a `PATH` in the plugin's `env:` is the plugin's, not where it is found).
+    /// A program that is not there or cannot be run (``ProgramCheck``): a path relative to the
+    /// configuration file's folder, or a name looked up in Viewfinder's own `PATH`, where
+    /// `posix_spawnp` looks (a `PATH` in the plugin's `env:` is the plugin's, not where it is found).
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
         guard let program = options.command.first, program.contains(where: { !$0.isWhitespace }) else { return [] }
         if program.contains("/") {
             let path = program.hasPrefix("/") ? program : context.resolvePath(program).path
-            return Self.problem(runningFile: path).map {
+            return ProgramCheck.problem(runningFile: path).map {
                 [ProviderUnavailable(option: "command", reason: "`\(path)` \($0); check `command`")]
-            }
-                ?? []
+            } ?? []
         }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/bin:/usr/bin"  // glibc's default
-        let folders = searchPath.split(separator: ":", omittingEmptySubsequences: false).map { $0.isEmpty ? "." : $0 }
-        if folders.contains(where: { Self.problem(runningFile: "\($0)/\(program)") == nil }) { return [] }
+        guard ProgramCheck.locate(program) == nil else { return [] }
         return [
             ProviderUnavailable(
                 option: "command", reason: "no program `\(program)` in PATH; give its path, or install it")
         ]
-    }
-
-    /// Why the file at `path` cannot be run, or `nil` when it can.
-    private static func problem(runningFile path: String) -> String? {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            return errno == ENOENT ? "does not exist" : "cannot be reached (\(String(cString: strerror(errno))))"
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else { return "is not a file" }
-        guard access(path, X_OK) == 0 else { return "is not executable (chmod +x)" }
-        return nil
     }
 }

@@ -85,6 +85,12 @@ enum ProgramSpawner {
         guard status == 0 else {
             for pair in pairs { close(pair.ours) }
             if status == E2BIG { throw .tooLarge(program: program, largest: largestPart(arguments, environment)) }
+            // ENOENT for a file that is there means its #! interpreter is not: say which.
+            if status == ENOENT, let found = ProgramCheck.locate(program), access(found, F_OK) == 0,
+                let problem = ProgramCheck.problem(runningFile: found)
+            {
+                throw .spawnFailed(program, "it \(problem)")
+            }
             throw .spawnFailed(program, String(cString: strerror(status)))
         }
         return SpawnedProgram(pid: pid, stdin: pairs[0].ours, stdout: pairs[1].ours, stderr: pairs[2].ours)

@@ -100,6 +100,9 @@ struct MessageCommandLineTests {
                     type: exec
                     command: [own-path-plugin]
                     env: {PATH: bin}
+                  script:
+                    type: exec
+                    command: [bin/own-path-plugin]
                   stopped:
                     type: local-folder
                     path: also-nowhere
@@ -117,11 +120,17 @@ struct MessageCommandLineTests {
         let plugin = workspace.url.appendingPathComponent("bin/own-path-plugin")
         try FileManager.default.createDirectory(
             at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("#!/bin/sh\n".utf8).write(to: plugin)
+        try Data("#!/nonexistent/python3 -u\n".utf8).write(to: plugin)
         #expect(chmod(plugin.path, 0o755) == 0)
         let check = try await workspace.run(["config", "check"])
         #expect(check.status == 78)
         let folder = workspace.url.standardizedFileURL.path
+        // A search meets the same: the script is there, its interpreter is not.
+        let search = try await workspace.run(["search", "x", "--provider", "script"])
+        #expect(
+            search.stderr.contains(
+                "cannot run `\(folder)/bin/own-path-plugin`: it names `/nonexistent/python3` on its #! line"),
+            "\(search.stderr)")
         #expect(
             check.stderr == """
                 viewfinder: error: providers that cannot run as configured
@@ -132,6 +141,8 @@ struct MessageCommandLineTests {
                 or install it
                 config.yaml:16:14: provider `elsewhere`: no program `own-path-plugin` in PATH; give its path, \
                 or install it
+                config.yaml:20:14: provider `script`: `\(folder)/bin/own-path-plugin` names `/nonexistent/python3` on \
+                its #! line, which cannot be run; check `command`
 
                 """, "\(check.stderr)")
         try Data("providers:\n  fine:\n    type: local-folder\n    path: photos\n".utf8)
