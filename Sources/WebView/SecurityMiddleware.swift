@@ -3,8 +3,8 @@ import Hummingbird
 import Synchronization
 
 /// Guards every request of `serve`: the `Host` must be this server on loopback (a page on
-/// another site that rebinds its name to 127.0.0.1 is refused), only small GET/HEAD/DELETE
-/// requests pass, and every answer carries a strict Content-Security-Policy.
+/// another site that rebinds its name to 127.0.0.1 is refused), only small GET and DELETE
+/// requests pass, and every answer, an error too, carries a strict Content-Security-Policy.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The port the server listens on, known once it is bound (`--port 0`).
     let port: BoundPort
@@ -41,8 +41,11 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         guard (request.head.path ?? "").utf8.count <= Self.maximumTargetLength else {
             return Self.refuse(.uriTooLong, "The address is too long.")
         }
-        guard [.get, .head, .delete].contains(request.method) else {
-            return Self.refuse(.methodNotAllowed, "Only GET, HEAD and DELETE are served.")
+        // HEAD too: no route answers it, and a 404 would say the page is not there.
+        guard [.get, .delete].contains(request.method) else {
+            var refused = Self.refuse(.methodNotAllowed, "Only GET and DELETE are served.")
+            refused.headers[.allow] = "GET, DELETE"
+            return refused
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > 0 {
             return Self.refuse(.contentTooLarge, "Requests carry no body here.")
@@ -50,9 +53,14 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.headers[.transferEncoding] != nil {
             return Self.refuse(.contentTooLarge, "Requests carry no body here.")
         }
-        var response = try await next(request, context)
-        Self.secure(&response.headers)
-        return response
+        do {
+            var response = try await next(request, context)
+            Self.secure(&response.headers)
+            return response
+        } catch let error as any HTTPResponseError {
+            // The router's own answers (no such route): with the same headers as every other.
+            return Self.refuse(error.status, error.status == .notFound ? "Not found." : error.status.reasonPhrase)
+        }
     }
 
     static func secure(_ headers: inout HTTPFields) {

@@ -216,6 +216,21 @@ private struct EndlessProvider: PhotoProvider {
         }
     }
 
+    @Test("an unknown address is a 404 with the security headers; HEAD is refused as a method (405), not as missing")
+    func unknownAddressAndHead() async throws {
+        try await withServer { port, _, _ in
+            let missing = await answer(
+                "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(missing.head.hasPrefix("HTTP/1.1 404"), "\(missing.head)")
+            #expect(missing.head.lowercased().contains("content-security-policy: default-src 'none'"))
+            #expect(missing.head.lowercased().contains("x-content-type-options: nosniff"))
+            let head = await answer(
+                "HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(head.head.hasPrefix("HTTP/1.1 405"), "\(head.head)")
+            #expect(head.head.lowercased().contains("allow: get, delete"))
+        }
+    }
+
     @Test("local ids: dot segments, encoded slashes and unknown ids are 404")
     func localPathTricks() async throws {
         try await withServer { port, _, _ in
