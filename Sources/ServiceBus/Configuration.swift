@@ -106,6 +106,8 @@ public struct ProviderInstance: Sendable {
     /// folder that is not there), located at the option, for `viewfinder config check`; none
     /// for a disabled instance.
     public func problems(context: ProviderContext) -> [ConfigurationIssue] {
-        isEnabled ? findProblems(context) : []
+        var context = context
+        context.optionVariables = variablesByOption  // so a problem can name the variable a value came from
+        return isEnabled ? findProblems(context) : []
     }
 }

@@ -147,7 +147,12 @@ struct CommandLineTests {
         defer { workspace.remove() }
         let good = try await workspace.run(["config", "check"])
         #expect(good.status == 0)
-        #expect(good.stdout == "config.yaml: OK, 2 providers (photos, archive)\n")
+        #expect(
+            good.stdout == """
+                config.yaml: OK, 2 providers (photos, archive)
+                  – archive skipped: path is empty; set $ARCHIVE_DIR to enable it
+
+                """)
         let missing = try await workspace.run(["config", "check", "other.yaml"])
         #expect(missing.status == 78)
         #expect(missing.stderr == "viewfinder: error: no configuration file at other.yaml\n")

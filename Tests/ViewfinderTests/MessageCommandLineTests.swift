@@ -152,6 +152,43 @@ struct MessageCommandLineTests {
     }
 
     @Test(
+        "config check lists the instances a search would skip, fails when none could run, and names a path's variable")
+    func configCheckSkippedAndVariables() async throws {
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  fine:
+                    type: local-folder
+                    path: photos
+                  later:
+                    type: local-folder
+                    path: ${VF_TEST_UNSET_PHOTOS}
+                """)
+        defer { workspace.remove() }
+        let some = try await workspace.run(["config", "check"])
+        #expect(some.status == 0, "\(some.stderr)")
+        #expect(
+            some.stdout == """
+                config.yaml: OK, 2 providers (fine, later)
+                  – later skipped: path is empty; set $VF_TEST_UNSET_PHOTOS to enable it
+
+                """)
+        try Data("providers:\n  later:\n    type: local-folder\n    path: ${VF_TEST_UNSET_PHOTOS}\n".utf8)
+            .write(to: workspace.url.appendingPathComponent("config.yaml"))
+        let none = try await workspace.run(["config", "check"])
+        #expect(none.status == 78)
+        #expect(none.stderr.hasPrefix("viewfinder: error: no provider can run as configured\n  – later skipped:"))
+        try Data("providers:\n  later:\n    type: local-folder\n    path: ${VF_TEST_UNSET_PHOTOS}/x\n".utf8)
+            .write(to: workspace.url.appendingPathComponent("config.yaml"))
+        let made = try await workspace.run(["config", "check"])
+        #expect(made.status == 78)
+        #expect(
+            made.stderr.contains(
+                "folder /x does not exist; check `path` in the configuration (`path` is made from $VF_TEST_UNSET_PHOTOS)"
+            ), "\(made.stderr)")
+    }
+
+    @Test(
         "config check of a missing file does not blame --config; a negative or absurd number is out of range, not missing"
     )
     func argumentMessages() async throws {

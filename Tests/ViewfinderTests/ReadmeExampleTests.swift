@@ -31,6 +31,16 @@ struct ReadmeExampleTests {
         return Array(lines[start..<end])
     }
 
+    @Test("the config check example of the bundled configuration is what it prints with no keys set")
+    func configCheckOKExample() async throws {
+        let block = try Self.readmeBlock(
+            startingWith:
+                "config.yaml: OK, 8 providers (samples, openverse, commons, unsplash, pexels, pixabay, flickr, 500px)")
+        let check = try await run(["config", "check"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == block.joined(separator: "\n") + "\n")
+    }
+
     @Test("the config check example is what config check prints for a file with those two mistakes")
     func configCheckExample() async throws {
         let block = try Self.readmeBlock(

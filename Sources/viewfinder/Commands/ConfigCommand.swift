@@ -41,10 +41,23 @@ struct ConfigCommand: AsyncParsableCommand {
                             + problems.map { TerminalText.sanitized($0.description) }.joined(separator: "\n"),
                         exitCode: ExitCodes.configuration)
                 }
+                // Instances a search would skip (a key or a `${VAR}` not set): said, not failed,
+                // unless none at all could run.
+                let lineup = try ServiceBus(configuration: configuration, context: context).lineup(for: nil)
+                let skipped = lineup.skipped.filter { !$0.isDisabled }
+                let notes = skipped.map { "  – \($0.name) skipped: \($0.reason)" }
+                guard !lineup.providers.isEmpty || configuration.instances.isEmpty else {
+                    throw CommandFailure(
+                        message: "no provider can run as configured\n"
+                            + notes.map(TerminalText.sanitized).joined(separator: "\n"),
+                        exitCode: ExitCodes.configuration)
+                }
                 let names = configuration.instances.map(\.name).joined(separator: ", ")
+                let count = configuration.instances.count
                 Console.out(
-                    "\(TerminalText.sanitized(configuration.file)): OK, \(configuration.instances.count) provider"
-                        + "\(configuration.instances.count == 1 ? "" : "s") (\(names))\n")
+                    TerminalText.sanitized(
+                        "\(configuration.file): OK, \(count) provider\(count == 1 ? "" : "s") (\(names))")
+                        + notes.map { "\n" + TerminalText.sanitized($0) }.joined() + "\n")
             } catch let failure as CommandFailure {
                 Console.error(failure.message)
                 throw failure.exitCode
