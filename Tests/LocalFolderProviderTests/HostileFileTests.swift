@@ -40,6 +40,14 @@ struct HostileFileTests {
         #expect(read.title == nil)
     }
 
+    @Test("2,000 damaged markers, each followed by stray bytes, are passed over to the frame: no 'claims 4 MiB'")
+    func manyDamagedMarkers() throws {
+        let read = try inspect("jpeg-many-damaged-markers.jpg").result.get()
+        // exiftool stops at the first damaged marker ("JPEG format error") and reports no size;
+        // Viewfinder passes over it as over stray bytes and keeps the frame's, which is there.
+        #expect(read.width == 32 && read.height == 16)
+    }
+
     @Test("a 24-byte HEIC whose meta box has no room for its version is an error, not a trap")
     func shortMetaBox() {
         #expect(error(inspect("heic-short-meta.heic").result) == "a HEIF meta box is too short to hold its version")

@@ -59,9 +59,31 @@ final class FileBytes {
 
     /// `count` bytes at `offset`; fewer at the end of the file. Throws past the read budget.
     func read(_ offset: Int, _ count: Int) throws(ImageMetadataError) -> [UInt8] {
+        try read(offset, count, charging: min(count, max(0, size - offset)))
+    }
+
+    /// The offset of the first `byte` at or after `offset`, looking at most `limit` bytes ahead;
+    /// `nil` when none is there. Only the bytes passed over count against the read budget, so
+    /// a file of many small runs of stray bytes is read to its end, not stopped as if it had
+    /// claimed megabytes.
+    func offset(of byte: UInt8, from offset: Int, within limit: Int) throws(ImageMetadataError) -> Int? {
+        let ahead = try read(offset, limit, charging: 0)
+        let found = ahead.firstIndex(of: byte)
+        try charge((found ?? ahead.count) + 1)
+        return found.map { offset + $0 }
+    }
+
+    private func charge(_ count: Int) throws(ImageMetadataError) {
+        spent += count
+        guard spent <= Self.budget else {
+            throw ImageMetadataError(message: "its metadata segments claim more than \(Self.budget >> 20) MiB")
+        }
+    }
+
+    private func read(_ offset: Int, _ count: Int, charging: Int) throws(ImageMetadataError) -> [UInt8] {
         guard offset >= 0, count >= 0, offset <= size else { throw ByteReader.pastEnd }
         let wanted = min(count, size - offset)
-        spent += wanted
+        spent += charging
         guard spent <= Self.budget else {
             throw ImageMetadataError(message: "its metadata segments claim more than \(Self.budget >> 20) MiB")
         }

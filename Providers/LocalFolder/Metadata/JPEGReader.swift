@@ -12,12 +12,8 @@ enum JPEGReader {
             let header = ByteReader(try file.read(offset, 4))
             guard try header.u8(0) == 0xFF else {
                 // Stray bytes between segments: skip to the next marker, as exiftool does.
-                let ahead = try file.read(offset, 4096)
-                guard let marker = ahead.firstIndex(of: 0xFF) else {
-                    offset += ahead.count
-                    continue
-                }
-                offset += marker
+                let limit = 256
+                offset = try file.offset(of: 0xFF, from: offset, within: limit) ?? offset + limit
                 continue
             }
             let marker = try header.u8(1)
