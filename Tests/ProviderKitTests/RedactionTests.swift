@@ -151,5 +151,9 @@ struct SecretEncodingTests {
         #expect(Redaction.redact("error: \(spaced) rejected", secrets: [key]) == "error: *** rejected")
         let marked = "Pexels\u{00AD}Secret\u{2060}\u{FEFF}Key0123456789"
         #expect(Redaction.redact("[\(marked)]", secrets: [key]) == "[***]")
+        // Tag characters, variation selectors, the grapheme joiner, U+FFF9: all draw nothing in JSON or a page.
+        let tagged = "Pexels\u{E0041}\u{E0020}Secret\u{FE0F}\u{034F}Key\u{E0101}0123\u{FFF9}456789"
+        #expect(Redaction.redact("[\(tagged)]", secrets: [key]) == "[***]")
+        #expect(Redaction.redact("Pexels\u{0301}SecretKey0123456789", secrets: [key]) != "***")  // an accent shows
     }
 }

@@ -215,25 +215,29 @@ enum SecretMatcher {
         return index
     }
 
-    /// How many bytes of invisible format characters start at `text[index]` (U+00AD, U+200B–U+200F,
-    /// U+202A–U+202E, U+2060–U+2064, U+2066–U+2069, U+FEFF), any number of them; 0 for none.
+    /// How many bytes of characters that draw nothing start at `text[index]`, any number of
+    /// them; 0 for none: every format character (soft hyphen, zero-width and bidirectional
+    /// controls, word joiners, tag characters, U+FEFF), the variation selectors and the
+    /// combining grapheme joiner. A key spelled with them between its letters shows as the key.
     static func invisibleLength(_ text: [UInt8], at start: Int) -> Int {
         var index = start
-        while index + 1 < text.count {
-            if text[index] == 0xC2, text[index + 1] == 0xAD {
-                index += 2
-                continue
-            }
-            guard index + 2 < text.count else { break }
-            let (first, second, third) = (text[index], text[index + 1], text[index + 2])
-            let invisible =
-                (first == 0xE2 && second == 0x80 && ((0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third)))
-                || (first == 0xE2 && second == 0x81 && ((0xA0...0xA4).contains(third) || (0xA6...0xA9).contains(third)))
-                || (first == 0xEF && second == 0xBB && third == 0xBF)
-            guard invisible else { break }
-            index += 3
+        while index < text.count, text[index] >= 0xC2 {
+            let length = text[index] >= 0xF0 ? 4 : text[index] >= 0xE0 ? 3 : 2
+            guard index + length <= text.count,
+                let scalar = String(validating: text[index..<index + length], as: UTF8.self)?.unicodeScalars.first,
+                drawsNothing(scalar)
+            else { break }
+            index += length
         }
         return index - start
+    }
+
+    /// Whether `scalar` takes no room and draws nothing where text is shown.
+    package static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x034F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true  // grapheme joiner, variation selectors
+        default: scalar.value >= 0xAD && scalar.properties.generalCategory == .format
+        }
     }
 
     /// The lengths of the forms of `byte` found at `text[index]`.
