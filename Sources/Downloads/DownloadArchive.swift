@@ -22,10 +22,13 @@ package final class DownloadArchive: Sendable {
     }
 
     private let queue: DatabaseQueue
+    /// The archive file, for messages.
+    private let path: String
 
     /// Opens (or creates) the archive in `directory`; throws a message naming the file.
     package init(directory: URL) throws(DownloadFailure) {
         let path = directory.appendingPathComponent(Self.fileName).path
+        self.path = path
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw DownloadFailure(
@@ -64,7 +67,7 @@ package final class DownloadArchive: Sendable {
                 try Row.fetchAll(db, sql: "SELECT provider, id, file, checksum, credit FROM downloads ORDER BY file")
             }
         } catch {
-            throw DownloadFailure("cannot read the download archive: \(error)")
+            throw DownloadFailure("cannot read the download archive \(path): \(error)")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(rows.count)
@@ -73,7 +76,7 @@ package final class DownloadArchive: Sendable {
             func text(_ column: String) throws(DownloadFailure) -> String {
                 guard let value = String.fromDatabaseValue(row[column] as DatabaseValue) else {
                     throw DownloadFailure(
-                        "the download archive's row \(number + 1) (by file) has a `\(column)` that is not text; "
+                        "the download archive \(path), row \(number + 1) (by file), has a `\(column)` that is not text; "
                             + "it was not written by Viewfinder")
                 }
                 return value

@@ -34,7 +34,7 @@ public enum ConfigurationLocator {
             return fileExists(url.path) ? .found(url) : .missing(path: fromEnvironment, namedBy: "VIEWFINDER_CONFIG")
         }
         let home =
-            environment["HOME"].map { URL(fileURLWithPath: $0) }
+            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser
         let configHome =
             // As the XDG base directory specification asks, a relative path is ignored.

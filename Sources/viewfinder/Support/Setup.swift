@@ -80,7 +80,8 @@ struct Setup {
     }
 
     /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder`; the account's home folder
-    /// only when `$HOME` is unset (Foundation's `homeDirectoryForCurrentUser` ignores `$HOME`).
+    /// only when `$HOME` is unset or relative (Foundation's `homeDirectoryForCurrentUser`
+    /// ignores `$HOME`).
     /// A relative `$XDG_CACHE_HOME` is ignored, as the XDG base directory specification asks:
     /// it would put the cache in whatever folder the command runs from.
     static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
