@@ -40,6 +40,12 @@ struct HostileFileTests {
         #expect(read.title == nil)
     }
 
+    @Test("a PNG whose XMP chunk ends after its keyword and empty tags (an empty packet) is read for its size")
+    func pngEmptyXMPPacket() throws {
+        let read = try inspect("png-empty-xmp-packet.png").result.get()
+        #expect(read.width == 32 && read.height == 16)  // as exiftool reads it
+    }
+
     @Test("2,000 damaged markers, each followed by stray bytes, are passed over to the frame: no 'claims 4 MiB'")
     func manyDamagedMarkers() throws {
         let read = try inspect("jpeg-many-damaged-markers.jpg").result.get()
