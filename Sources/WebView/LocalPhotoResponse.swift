@@ -3,6 +3,7 @@ import Hummingbird
 import LocalFolderProvider
 import NIOPosix
 import ProviderKit
+import Synchronization
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
@@ -17,11 +18,15 @@ enum LocalPhotoResponse {
     static let maximumSize = 200 << 20
     /// How much is read from the file at a time.
     static let chunkSize = 256 << 10
-
-    static func make(id: String, ids: LocalPhotoIDs) async -> Response {
-        guard let path = ids.path(for: id),
-            let file = try? await NIOThreadPool.singleton.runIfActive({ OpenImageFile(path) }) ?? nil
-        else { return notFound() }
+    static func make(id: String, ids: LocalPhotoIDs, slots: StreamSlots) async -> Response {
+        guard let path = ids.path(for: id) else { return notFound() }
+        guard slots.take() else { return busy() }
+        // The slot is the open file's: given back when it closes (response sent, cut off, or never sent).
+        guard let file = try? await NIOThreadPool.singleton.runIfActive({ OpenImageFile(path, slots: slots) }) ?? nil
+        else {
+            slots.give()
+            return notFound()
+        }
         return Response(
             status: .ok, headers: [.contentType: file.type, .cacheControl: "private, max-age=3600"],
             body: ResponseBody(contentLength: file.size) { writer in
@@ -36,6 +41,13 @@ enum LocalPhotoResponse {
             })
     }
 
+    static func busy() -> Response {
+        Response(
+            status: .serviceUnavailable,
+            headers: [.contentType: "text/plain; charset=utf-8", .retryAfter: "1"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "Too many photos are being sent at once; try again.\n")))
+    }
+
     static func notFound() -> Response {
         Response(
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -43,17 +55,38 @@ enum LocalPhotoResponse {
     }
 }
 
-/// A local image opened for serving; closed when the response that streams it is gone,
-/// whether it was sent whole, cut off by the browser, or never sent.
+/// How many local photos one server sends at once. A browser asks for six or so at a time; a
+/// client that opens hundreds of requests and reads none would otherwise hold megabytes each.
+package final class StreamSlots: Sendable {
+    private let inUse = Mutex(0)
+    private let limit: Int
+
+    package init(limit: Int) { self.limit = limit }
+
+    /// Takes a slot; `false` when all are taken.
+    func take() -> Bool {
+        inUse.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func give() { inUse.withLock { $0 -= 1 } }
+}
+
+/// A local image opened for serving; closed, and its slot given back, when the response that
+/// streams it is gone, whether it was sent whole, cut off by the browser, or never sent.
 private final class OpenImageFile: Sendable {
     let descriptor: Int32
     let type: String
     let size: Int
+    let slots: StreamSlots
 
     /// Opens and checks `path` (however deep: ``FileSystemPath/open(_:_:)``): not through a
     /// link, not a FIFO or device (which could block or never end), not empty or too large, and
     /// an image of a format the folder listing shows; `nil` otherwise.
-    init?(_ path: FileSystemPath) {
+    init?(_ path: FileSystemPath, slots: StreamSlots) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         var status = stat()
@@ -69,9 +102,13 @@ private final class OpenImageFile: Sendable {
         self.descriptor = descriptor
         self.type = type
         self.size = Int(status.st_size)
+        self.slots = slots
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        slots.give()
+    }
 
     /// The next chunk from `offset`; throws when the file ends before the size it had when
     /// opened (it was cut while being sent), which ends the response short rather than padded.

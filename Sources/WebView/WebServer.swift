@@ -23,18 +23,23 @@ package struct WebServer: Sendable {
     /// Removes secrets from everything sent (a provider may echo a key in a title).
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
+    /// The local photos being sent now, at most ``defaultMaxLocalStreams`` unless told otherwise.
+    let localStreams: StreamSlots
     /// The searches running now, at most ``defaultMaxSearches`` unless told otherwise.
     let searches: SearchSlots
 
     /// How many searches run at once by default (one per open page, with room for several tabs).
     package static let defaultMaxSearches = 8
+    /// How many local photos are sent at once by default: a browser asks for about six at a time.
+    package static let defaultMaxLocalStreams = 32
 
     package init(
         port: Int, resources: PageResources, recent: RecentSearches, redact: @escaping @Sendable (String) -> String,
-        maxSearches: Int = defaultMaxSearches, makeEncoder: @escaping @Sendable () -> any SearchEventEncoder,
-        launch: @escaping Launcher
+        maxSearches: Int = defaultMaxSearches, maxLocalStreams: Int = defaultMaxLocalStreams,
+        makeEncoder: @escaping @Sendable () -> any SearchEventEncoder, launch: @escaping Launcher
     ) {
         self.searches = SearchSlots(limit: maxSearches)
+        self.localStreams = StreamSlots(limit: maxLocalStreams)
         self.port = port
         self.resources = resources
         self.recent = recent
@@ -93,7 +98,7 @@ package struct WebServer: Sendable {
             events(QueryParameters(request.uri.query))
         }
         router.get("/local/{id}") { _, context in
-            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs)
+            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs, slots: localStreams)
         }
     }
 

@@ -36,7 +36,7 @@ private struct EndlessProvider: PhotoProvider {
     /// recent searches and its table of local photo ids.
     private func withServer(
         secret: String = "unused-secret", endless: Bool = false, maxSearches: Int = WebServer.defaultMaxSearches,
-        _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
+        maxLocalStreams: Int = WebServer.defaultMaxLocalStreams, _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,6 +44,7 @@ private struct EndlessProvider: PhotoProvider {
         let server = WebServer(
             port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
             redact: { $0.replacingOccurrences(of: secret, with: "***") }, maxSearches: maxSearches,
+            maxLocalStreams: maxLocalStreams,
             makeEncoder: { NoEvents() },
             launch: { operation, _ in
                 (
@@ -339,5 +340,37 @@ private struct EndlessProvider: PhotoProvider {
             unlinkat(chain.last!, name, AT_REMOVEDIR)
         }
         close(chain.removeLast())
+    }
+
+    @Test(
+        "at most `maxLocalStreams` local photos are sent at once; one more is told to retry, and a freed slot is reused"
+    )
+    func localStreamsAreBounded() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-streams-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Larger than the sockets hold, so a client that reads nothing keeps its answer going.
+        let photo = folder.appendingPathComponent("big.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 9, count: 16 << 20)).write(to: photo)
+
+        try await withServer(maxLocalStreams: 2) { port, _, ids in
+            let id = ids.id(for: FileSystemPath(bytes: Array(photo.path.utf8)))
+            let request = "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
+            let stalled = (0..<2).map { _ in Self.connection(port: port) }
+            for socket in stalled {
+                _ = Array(request.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+            }
+            try await Task.sleep(for: .milliseconds(500))
+            let refused = await answer(request, port: port)
+            #expect(refused.head.hasPrefix("HTTP/1.1 503"), "\(refused.head)")
+            #expect(refused.head.lowercased().contains("retry-after: 1"))
+            for socket in stalled { close(socket) }
+            var admitted = ""
+            for _ in 0..<50 where !admitted.hasPrefix("HTTP/1.1 200") {  // the slots come back as the sends fail
+                try await Task.sleep(for: .milliseconds(100))
+                admitted = await statusLine(request, port: port)
+            }
+            #expect(admitted.hasPrefix("HTTP/1.1 200"), "\(admitted)")
+        }
     }
 }
