@@ -46,6 +46,13 @@ struct HostileFileTests {
         #expect(read.width == 32 && read.height == 16)  // as exiftool reads it
     }
 
+    @Test("a frame segment too short to hold its size is passed over; the camera read before it stays")
+    func shortFrame() throws {
+        let read = try inspect("jpeg-short-frame.jpg").result.get()
+        #expect(read.cameraMake == "Canon")  // as exiftool reads it (and no size, as exiftool)
+        #expect(read.width == nil && read.height == nil)
+    }
+
     @Test("2,000 damaged markers, each followed by stray bytes, are passed over to the frame: no 'claims 4 MiB'")
     func manyDamagedMarkers() throws {
         let read = try inspect("jpeg-many-damaged-markers.jpg").result.get()

@@ -41,9 +41,13 @@ enum JPEGReader {
             }
             switch marker {
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
-                let frame = ByteReader(try file.read(offset + 4, 6))
-                metadata.height = try frame.u16(1)
-                metadata.width = try frame.u16(3)
+                // A frame too short to hold its size is passed over: the bytes after it are another
+                // segment's, and what was read before it stays.
+                let frame = ByteReader(try file.read(offset + 4, min(6, length - 2)))
+                if let height = try? frame.u16(1), let width = try? frame.u16(3) {
+                    metadata.height = height
+                    metadata.width = width
+                }
             case 0xE1:
                 let body = try file.read(offset + 4, length - 2)
                 let reader = ByteReader(body)
