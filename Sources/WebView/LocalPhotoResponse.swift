@@ -3,7 +3,6 @@ import Hummingbird
 import LocalFolderProvider
 import NIOPosix
 import ProviderKit
-import Synchronization
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
@@ -18,7 +17,8 @@ enum LocalPhotoResponse {
     static let maximumSize = 200 << 20
     /// How much is read from the file at a time.
     static let chunkSize = 256 << 10
-    static func make(id: String, ids: LocalPhotoIDs, slots: StreamSlots) async -> Response {
+
+    static func make(id: String, ids: LocalPhotoIDs, slots: Slots) async -> Response {
         guard let path = ids.path(for: id) else { return notFound() }
         guard slots.take() else { return busy() }
         // The slot is the open file's: given back when it closes (response sent, cut off, or never sent).
@@ -55,38 +55,18 @@ enum LocalPhotoResponse {
     }
 }
 
-/// How many local photos one server sends at once. A browser asks for six or so at a time; a
-/// client that opens hundreds of requests and reads none would otherwise hold megabytes each.
-package final class StreamSlots: Sendable {
-    private let inUse = Mutex(0)
-    private let limit: Int
-
-    package init(limit: Int) { self.limit = limit }
-
-    /// Takes a slot; `false` when all are taken.
-    func take() -> Bool {
-        inUse.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    func give() { inUse.withLock { $0 -= 1 } }
-}
-
 /// A local image opened for serving; closed, and its slot given back, when the response that
 /// streams it is gone, whether it was sent whole, cut off by the browser, or never sent.
 private final class OpenImageFile: Sendable {
     let descriptor: Int32
     let type: String
     let size: Int
-    let slots: StreamSlots
+    let slots: Slots
 
     /// Opens and checks `path` (however deep: ``FileSystemPath/open(_:_:)``): not through a
     /// link, not a FIFO or device (which could block or never end), not empty or too large, and
     /// an image of a format the folder listing shows; `nil` otherwise.
-    init?(_ path: FileSystemPath, slots: StreamSlots) {
+    init?(_ path: FileSystemPath, slots: Slots) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         var status = stat()

@@ -24,9 +24,9 @@ package struct WebServer: Sendable {
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
     /// The local photos being sent now, at most ``defaultMaxLocalStreams`` unless told otherwise.
-    let localStreams: StreamSlots
+    let localStreams: Slots
     /// The searches running now, at most ``defaultMaxSearches`` unless told otherwise.
-    let searches: SearchSlots
+    let searches: Slots
 
     /// How many searches run at once by default (one per open page, with room for several tabs).
     package static let defaultMaxSearches = 8
@@ -38,8 +38,8 @@ package struct WebServer: Sendable {
         maxSearches: Int = defaultMaxSearches, maxLocalStreams: Int = defaultMaxLocalStreams,
         makeEncoder: @escaping @Sendable () -> any SearchEventEncoder, launch: @escaping Launcher
     ) {
-        self.searches = SearchSlots(limit: maxSearches)
-        self.localStreams = StreamSlots(limit: maxLocalStreams)
+        self.searches = Slots(limit: maxSearches)
+        self.localStreams = Slots(limit: maxLocalStreams)
         self.port = port
         self.resources = resources
         self.recent = recent

@@ -1,8 +1,10 @@
 import Synchronization
 
-/// How many searches `serve` runs at once. Each may walk folders on every core and start plugin
-/// processes, so a page opened in many tabs, or a script, cannot start an unbounded number.
-final class SearchSlots: Sendable {
+/// How many of one kind of work `serve` does at once: searches (each may walk folders on every
+/// core and start plugin processes, so a page opened in many tabs, or a script, cannot start an
+/// unbounded number) and local photos being sent (a client that opens hundreds of requests and
+/// reads none would otherwise hold megabytes each).
+final class Slots: Sendable {
     let limit: Int
     private let taken = Mutex(0)
 
