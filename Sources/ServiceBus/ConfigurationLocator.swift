@@ -33,13 +33,7 @@ public enum ConfigurationLocator {
             let url = absolute(fromEnvironment)
             return fileExists(url.path) ? .found(url) : .missing(path: fromEnvironment, namedBy: "VIEWFINDER_CONFIG")
         }
-        let home =
-            environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        let configHome =
-            // As the XDG base directory specification asks, a relative path is ignored.
-            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home.appendingPathComponent(".config")
+        let configHome = UserFolders.base("XDG_CONFIG_HOME", orInHome: ".config", environment: environment)
         let candidates = [
             currentDirectory.appendingPathComponent("config.yaml"),
             configHome.appendingPathComponent("viewfinder/config.yaml"),

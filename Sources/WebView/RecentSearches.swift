@@ -1,5 +1,6 @@
 import Foundation
 import LocalFolderProvider
+import ServiceBus
 
 /// The recent searches of `serve`, newest first, with their result counts, kept in
 /// `recent-searches.json` in the data folder across restarts. Written atomically (a crash
@@ -24,16 +25,10 @@ package actor RecentSearches {
         file = folder.appendingPathComponent("recent-searches.json")
     }
 
-    /// `$XDG_DATA_HOME/viewfinder`, else `$HOME/.local/share/viewfinder`.
+    /// `$XDG_DATA_HOME/viewfinder`, else `$HOME/.local/share/viewfinder` (``UserFolders``).
     package static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        func folder(_ name: String) -> URL? {
-            environment[name].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-        }
-        let base =
-            folder("XDG_DATA_HOME")
-            ?? (folder("HOME") ?? FileManager.default.homeDirectoryForCurrentUser)
-            .appendingPathComponent(".local/share")
-        return base.appendingPathComponent("viewfinder")
+        UserFolders.base("XDG_DATA_HOME", orInHome: ".local/share", environment: environment)
+            .appendingPathComponent("viewfinder")
     }
 
     /// The searches, newest first.

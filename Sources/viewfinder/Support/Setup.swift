@@ -79,19 +79,10 @@ struct Setup {
         return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
-    /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder`; the account's home folder
-    /// only when `$HOME` is unset or relative (Foundation's `homeDirectoryForCurrentUser`
-    /// ignores `$HOME`).
-    /// A relative `$XDG_CACHE_HOME` is ignored, as the XDG base directory specification asks:
-    /// it would put the cache in whatever folder the command runs from.
+    /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder` (``UserFolders``).
     static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        func folder(_ name: String) -> URL? {
-            environment[name].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
-        }
-        let base =
-            folder("XDG_CACHE_HOME")
-            ?? (folder("HOME") ?? FileManager.default.homeDirectoryForCurrentUser).appendingPathComponent(".cache")
-        return base.appendingPathComponent("viewfinder")
+        UserFolders.base("XDG_CACHE_HOME", orInHome: ".cache", environment: environment)
+            .appendingPathComponent("viewfinder")
     }
 
     /// Where API answers are cached: `http` in ``cacheDirectory(environment:)``.
