@@ -1,7 +1,5 @@
 import ArgumentParser
 import LocalFolderProvider
-import Logging
-import ProviderKit
 import ServiceBus
 
 /// `viewfinder config …`
@@ -24,13 +22,10 @@ struct ConfigCommand: AsyncParsableCommand {
             do {
                 let url = try Setup.locate(path, argument: nil)
                 let configuration = try Setup.loadConfiguration(url)
-                Console.redact(configuration.secrets)
                 // What a search would meet on this machine: a folder that is not there, a plugin
-                // that cannot run. Only the file's folder and the cache folder matter here.
-                let context = ProviderContext(
-                    http: CurlHTTPClient(userAgent: "viewfinder/\(Viewfinder.version)"),
-                    logger: Logger(label: "viewfinder"), cacheDirectory: Setup.cacheDirectory(),
-                    baseDirectory: configuration.baseDirectory)
+                // that cannot run; nothing is fetched, so nothing is cached.
+                let setup = Setup.make(configuration, verbose: false, cache: .bypass)
+                let context = setup.bus.context
                 // `stat` of a path on a stale network mount can block: not on Swift's pool.
                 let problems = try await BlockingWork.run { _ in
                     configuration.instances.flatMap { $0.problems(context: context) }
@@ -43,7 +38,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 }
                 // Instances a search would skip (a key or a `${VAR}` not set): said, not failed,
                 // unless none at all could run.
-                let lineup = try ServiceBus(configuration: configuration, context: context).lineup(for: nil)
+                let lineup = try setup.bus.lineup(for: nil)
                 let skipped = lineup.skipped.filter { !$0.isDisabled }
                 let notes = skipped.map { "  – \($0.name) skipped: \($0.reason)" }
                 guard !lineup.providers.isEmpty || configuration.instances.isEmpty else {

@@ -18,8 +18,11 @@ struct Setup {
 
     /// Loads the configuration named by `--config` (or found in the usual places).
     static func load(configPath: String?, verbose: Bool, cache: CacheUse = .normal) throws -> Setup {
-        let url = try locate(configPath)
-        let configuration = try loadConfiguration(url)
+        make(try loadConfiguration(try locate(configPath)), verbose: verbose, cache: cache)
+    }
+
+    /// The logger, HTTP client and bus for a loaded `configuration`, its secrets hidden in all output.
+    static func make(_ configuration: Configuration, verbose: Bool, cache: CacheUse = .normal) -> Setup {
         Console.redact(configuration.secrets)
         var logger = Logger(label: "viewfinder")
         logger.logLevel = verbose ? .debug : .warning
