@@ -59,9 +59,7 @@ public struct ExecFactory: ProviderFactory {
             throw ProviderUnavailable.missingOption("command")
         }
         var command = options.command
-        if program.contains("/") && !program.hasPrefix("/") {
-            command[0] = context.resolvePath(program).path  // relative to the configuration file's folder
-        }
+        command[0] = Self.resolved(program, context: context)
         var environment = ProcessInfo.processInfo.environment.filter {
             !context.secretVariables.contains($0.key)
         }
@@ -77,7 +75,7 @@ public struct ExecFactory: ProviderFactory {
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
         guard let program = options.command.first, program.contains(where: { !$0.isWhitespace }) else { return [] }
         if program.contains("/") {
-            let path = program.hasPrefix("/") ? program : context.resolvePath(program).path
+            let path = Self.resolved(program, context: context)
             return ProgramCheck.problem(runningFile: path).map {
                 [ProviderUnavailable(option: "command", reason: "`\(path)` \($0); check `command`")]
             } ?? []
@@ -87,5 +85,11 @@ public struct ExecFactory: ProviderFactory {
             ProviderUnavailable(
                 option: "command", reason: "no program `\(program)` in PATH; give its path, or install it")
         ]
+    }
+
+    /// `program` as it is started: a path with a `/` but not absolute is relative to the
+    /// configuration file's folder; a bare name is left for `posix_spawnp` to find in `PATH`.
+    private static func resolved(_ program: String, context: ProviderContext) -> String {
+        program.contains("/") && !program.hasPrefix("/") ? context.resolvePath(program).path : program
     }
 }
