@@ -40,7 +40,6 @@ struct LocalFile: Sendable {
 
     /// `bytes` with every byte but letters, digits, `-._~` and `/` written as `%XX`.
     static func percentEncoded(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 3)
         for byte in bytes {
@@ -50,7 +49,7 @@ struct LocalFile: Sendable {
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 output.append(byte)
             default:
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                escape(byte, into: &output)
             }
         }
         return String(decoding: output, as: UTF8.self)
@@ -60,31 +59,36 @@ struct LocalFile: Sendable {
     /// as `%XX`, and `%` as `%25` so an escape cannot be confused with a name's own text.
     static func identifier<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> String where Bytes.Index == Int {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)
         var parser = Unicode.UTF8.ForwardParser()
         var input = bytes.makeIterator()
         var position = 0
-        func escape(_ byte: UInt8) { output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
         while true {
             switch parser.parseScalar(from: &input) {
             case .valid(let encoded):
                 if encoded.count == 1, encoded.first == UInt8(ascii: "%") {
-                    escape(UInt8(ascii: "%"))
+                    escape(UInt8(ascii: "%"), into: &output)
                 } else {
                     output += encoded
                 }
                 position += encoded.count
             case .error(let length):
                 for byte in bytes[(bytes.startIndex + position)..<(bytes.startIndex + position + length)] {
-                    escape(byte)
+                    escape(byte, into: &output)
                 }
                 position += length
             case .emptyInput:
                 return String(decoding: output, as: UTF8.self)
             }
         }
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// Appends `byte` written as `%XX`.
+    private static func escape(_ byte: UInt8, into output: inout [UInt8]) {
+        output += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
     }
 
     /// "harbor-lighthouse-dusk.jpg" → "harbor-lighthouse-dusk"; a leading dot is not an extension.

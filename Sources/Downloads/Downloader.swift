@@ -321,8 +321,8 @@ public final class Downloader: Sendable {
             return .done(.failed(reason: "HTTP \(response.status) for \(request.redactedDescription)"))
         }
         let received = sink.byteCount
-        // Files are fetched without decoding (no Accept-Encoding), so the bytes received are the
-        // bytes Content-Length counts, whatever Content-Encoding says.
+        // Files are asked for as they are (`Accept-Encoding: identity`) and nothing is decoded, so
+        // the bytes received are the bytes Content-Length counts, whatever Content-Encoding says.
         if let declared = response.headers["content-length"].flatMap(Int64.init),
             declared != received
         {

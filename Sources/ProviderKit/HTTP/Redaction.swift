@@ -233,7 +233,7 @@ enum SecretMatcher {
     }
 
     /// Whether `scalar` takes no room and draws nothing where text is shown.
-    package static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
+    private static func drawsNothing(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x034F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: true  // grapheme joiner, variation selectors
         default: scalar.value >= 0xAD && scalar.properties.generalCategory == .format
