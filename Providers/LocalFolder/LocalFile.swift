@@ -34,8 +34,11 @@ struct LocalFile: Sendable {
     /// The file's URL, its real bytes percent-encoded; made only for the files shown, since
     /// building URLs is not free.
     var url: URL {
-        guard String(validating: pathBytes, as: UTF8.self) == nil else { return URL(fileURLWithPath: path) }
-        return URL(string: "file://" + Self.percentEncoded(pathBytes)) ?? URL(fileURLWithPath: path)
+        // A file, said so: without `isDirectory`, Foundation asks the file system (a stat per photo).
+        guard String(validating: pathBytes, as: UTF8.self) == nil else {
+            return URL(fileURLWithPath: path, isDirectory: false)
+        }
+        return URL(string: "file://" + Self.percentEncoded(pathBytes)) ?? URL(fileURLWithPath: path, isDirectory: false)
     }
 
     /// `bytes` with every byte but letters, digits, `-._~` and `/` written as `%XX`.

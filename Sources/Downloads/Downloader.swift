@@ -430,7 +430,7 @@ public final class Downloader: Sendable {
     }
 
     private static func localExtension(_ path: FileSystemPath, leading: [UInt8]) -> String {
-        let own = URL(fileURLWithPath: path.shown).pathExtension.lowercased()
+        let own = URL(fileURLWithPath: path.shown, isDirectory: false).pathExtension.lowercased()
         let safe = SafeName.make(own, limit: 5, fallback: "")
         return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
     }

@@ -2,7 +2,7 @@
 /// what a search scans. Only the files a search returns are decoded.
 struct FolderCatalog: Sendable {
     /// The bytes holding the records: an index file's, or records just built.
-    let storage: [UInt8]
+    let storage: CatalogBytes
     /// Where each record starts in ``storage``.
     let offsets: [Int]
     /// The part of ``storage`` that holds the records, one after another.
@@ -10,10 +10,10 @@ struct FolderCatalog: Sendable {
 
     /// A catalog of records built one after another in `storage`.
     init(records storage: [UInt8], offsets: [Int]) {
-        self.init(storage: storage, offsets: offsets, region: 0..<storage.count)
+        self.init(storage: CatalogBytes(storage), offsets: offsets, region: 0..<storage.count)
     }
 
-    init(storage: [UInt8], offsets: [Int], region: Range<Int>) {
+    init(storage: CatalogBytes, offsets: [Int], region: Range<Int>) {
         self.storage = storage
         self.offsets = offsets
         self.region = region
@@ -36,7 +36,8 @@ struct FolderCatalog: Sendable {
     func search(
         _ matcher: MetadataMatcher, limit: Int, root: String, keep: (LocalFile) -> Bool = { _ in true }
     ) -> [LocalFile] {
-        let chunkSize = 4096
+        // Two chunks a core, so the cores end together (4,096 a chunk left one core scoring alone).
+        let chunkSize = max(1024, (offsets.count + 2 * Cores.count - 1) / (2 * Cores.count))
         let catalog = self
         let chunks = concurrentMap((offsets.count + chunkSize - 1) / chunkSize) { chunk in
             catalog.withRecords { record in
