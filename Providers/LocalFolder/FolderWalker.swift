@@ -32,18 +32,10 @@ struct FolderWalker: Sendable {
 
         /// Counts the catalog's images, those whose metadata could not be read, and other files.
         mutating func countImages() {
-            let catalog = catalog
-            catalog.withRecords { record in
-                for position in catalog.offsets.indices {
-                    let entry = record(position)
-                    if entry.format == nil {
-                        notImages += 1
-                    } else {
-                        images += 1
-                        if !entry.hasMetadata { unreadableMetadata += 1 }
-                    }
-                }
-            }
+            let counts = catalog.counts ?? catalog.countRecords()
+            images = counts.images
+            unreadableMetadata = counts.unreadableMetadata
+            notImages = counts.notImages
         }
 
         /// "30 images, 1 name not UTF-8 (shown with �); skipped 2 other files; 0 read, 32 from the index"
@@ -151,7 +143,7 @@ struct FolderWalker: Sendable {
         let parts = concurrentMap(2) { part -> Part? in
             part == 0
                 ? .listing(Result { try FolderListing.list(root, recursive: recursive, cancelled: cancelled) })
-                : .index(indexFile.flatMap { LocalIndex.load(from: $0, root: root) })
+                : .index(indexFile.flatMap { LocalIndex.load(from: $0, root: root)?.counted() })
         }
         var listing: Result<FolderListing?, any Error> = .success(nil)
         var index: FolderCatalog?

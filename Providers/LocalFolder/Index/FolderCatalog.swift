@@ -7,6 +7,16 @@ struct FolderCatalog: Sendable {
     let offsets: [Int]
     /// The part of ``storage`` that holds the records, one after another.
     let region: Range<Int>
+    /// How many records are of images, images whose metadata could not be read, and other
+    /// files; counted when the catalog is loaded, beside the listing (see ``counted()``).
+    private(set) var counts: Counts?
+
+    /// What a catalog's records are of.
+    struct Counts: Sendable, Equatable {
+        var images = 0
+        var unreadableMetadata = 0
+        var notImages = 0
+    }
 
     /// A catalog of records built one after another in `storage`.
     init(records storage: [UInt8], offsets: [Int]) {
@@ -17,6 +27,30 @@ struct FolderCatalog: Sendable {
         self.storage = storage
         self.offsets = offsets
         self.region = region
+    }
+
+    /// This catalog with its ``counts``.
+    func counted() -> FolderCatalog {
+        var catalog = self
+        catalog.counts = countRecords()
+        return catalog
+    }
+
+    /// Counts the records of images, of images whose metadata could not be read, and of other files.
+    func countRecords() -> Counts {
+        withRecords { record in
+            var counts = Counts()
+            for position in offsets.indices {
+                let entry = record(position)
+                if entry.format == nil {
+                    counts.notImages += 1
+                } else {
+                    counts.images += 1
+                    if !entry.hasMetadata { counts.unreadableMetadata += 1 }
+                }
+            }
+            return counts
+        }
     }
 
     /// Calls `body` with a way to read the record at each position of ``offsets``.

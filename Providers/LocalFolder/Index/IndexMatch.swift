@@ -11,11 +11,22 @@ enum IndexMatch {
     ///
     /// A folder lists in the same order while it is unchanged, so each file is first compared
     /// with the record after the last one matched; only files that moved are looked up by a
-    /// hash of their path.
+    /// hash of their path. Large listings are matched on every core (threads of their own).
     static func reusable(_ files: [FolderListing.File], in previous: FolderCatalog) -> [Int?] {
+        // In a chunk a core (each starting where an unchanged folder has it), when there are many.
+        let chunkSize = max(2048, (files.count + Cores.count - 1) / Cores.count)
+        guard files.count > chunkSize else { return reusable(files[...], in: previous) }
+        let chunks = concurrentMap((files.count + chunkSize - 1) / chunkSize) { chunk -> [Int?]? in
+            reusable(files[chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize)], in: previous)
+        }
+        return chunks.flatMap { $0 ?? [] }
+    }
+
+    /// ``reusable(_:in:)`` for a run of the listing, expecting its first file where the listing has it.
+    private static func reusable(_ files: ArraySlice<FolderListing.File>, in previous: FolderCatalog) -> [Int?] {
         previous.withRecords { record in
             var byPath: [UInt64: Int]?
-            var expected = 0
+            var expected = files.startIndex
             return files.map { file -> Int? in
                 file.relative.withUnsafeBytes { bytes -> Int? in
                     var position: Int?
