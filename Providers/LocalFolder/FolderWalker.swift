@@ -71,11 +71,17 @@ struct FolderWalker: Sendable {
 
     /// Every file under ``root``; throws when the folder itself cannot be read, or when cancelled.
     ///
-    /// All of it blocks (listing, index, reads), so it runs on a Dispatch thread; a cancelled
+    /// All of it blocks (listing, index, reads), so it runs on a thread of its own; a cancelled
     /// walk returns at once and its work stops at the next file.
     func walk() async throws -> Report {
+        try await walk { report in report }
+    }
+
+    /// Walks, then runs `finish` with the report on the same thread (one hand-over, not two,
+    /// for a search that scores what the walk found).
+    func walk<T: Sendable>(then finish: @escaping @Sendable (Report) throws -> T) async throws -> T {
         let walker = self
-        return try await BlockingWork.run { cancelled in try walker.walk(cancelled: cancelled) }
+        return try await BlockingWork.run { cancelled in try finish(try walker.walk(cancelled: cancelled)) }
     }
 
     /// The walk itself, blocking the calling thread; checks `cancelled` between folders and files.

@@ -32,25 +32,30 @@ struct LocalFolderProvider: PhotoProvider {
     func search(_ request: SearchRequest) async throws -> (photos: [Photo], note: String?) {
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await FolderWalker(root: root, recursive: recursive, indexFile: indexFile, examine: examine)
-            .walk()
-        logger.debug("\(name): \(root.path): \(report.summary); read in \((clock.now - started).shortDescription)")
         let rootPath = root.standardizedFileURL.path
         let filters = request.filters
-        let keep: @Sendable (LocalFile) -> Bool = { filters.isEmpty || filters.matches(photo(for: $0)) }
-        let catalog = report.catalog
-        // Scoring runs on every core, so it runs off Swift's pool.
-        let chosen = try await BlockingWork.run { _ -> [LocalFile] in
-            switch request.operation {
-            case .search(let query):
-                catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
-            case .popular:
-                catalog.popular(limit: request.limit, root: rootPath, keep: keep)
-            }
+        let provider = self
+        let keep: @Sendable (LocalFile) -> Bool = { filters.isEmpty || filters.matches(provider.photo(for: $0)) }
+        // Scoring runs on every core, so it runs off Swift's pool: on the walk's own thread.
+        let (report, photos) = try await FolderWalker(
+            root: root, recursive: recursive, indexFile: indexFile, examine: examine
+        ).walk { report in
+            provider.logger.debug(
+                "\(provider.name): \(provider.root.path): \(report.summary); read in \((clock.now - started).shortDescription)"
+            )
+            let catalog = report.catalog
+            let chosen =
+                switch request.operation {
+                case .search(let query):
+                    catalog.search(MetadataMatcher(query: query), limit: request.limit, root: rootPath, keep: keep)
+                case .popular:
+                    catalog.popular(limit: request.limit, root: rootPath, keep: keep)
+                }
+            return (report, chosen.map(provider.photo))
         }
         // Said on the status line too: a silent cache failure makes every search slow.
         let note = report.indexNotSaved.map { "index off: \($0); every search reads every file" }
-        return (chosen.map(photo), note)
+        return (photos, note)
     }
 
     private func photo(for file: LocalFile) -> Photo {
