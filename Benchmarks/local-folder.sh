@@ -59,7 +59,7 @@ for round in 1 2 3 4 5; do
   run_viewfinder "$dir/first-$round" >"$dir/first.txt"
   for run in 1 2 3; do run_viewfinder "$dir/repeat-$round-$run" >"$dir/repeat.txt"; done
   median_file "$dir"/repeat-$round-?.ms >"$dir/round-$round.ms"
-  python3 -c "print($(cat "$dir/round-$round.ms") / $(cat "$dir/first-$round.ms"))" >"$dir/round-$round.ratio"
+  python3 -c "print($(cat "$dir/round-$round.ms") / max(1, $(cat "$dir/first-$round.ms")))" >"$dir/round-$round.ratio"
 done
 median_file "$dir"/first-?.s >"$dir/first.s"
 median_file "$dir"/first-?.ms >"$dir/first.ms"

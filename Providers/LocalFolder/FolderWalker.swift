@@ -81,7 +81,11 @@ struct FolderWalker: Sendable {
     /// for a search that scores what the walk found).
     func walk<T: Sendable>(then finish: @escaping @Sendable (Report) throws -> T) async throws -> T {
         let walker = self
-        return try await BlockingWork.run { cancelled in try finish(try walker.walk(cancelled: cancelled)) }
+        return try await BlockingWork.run { cancelled in
+            let report = try walker.walk(cancelled: cancelled)
+            if cancelled.isSet { throw CancellationError() }  // nobody waits for the rest
+            return try finish(report)
+        }
     }
 
     /// The walk itself, blocking the calling thread; checks `cancelled` between folders and files.

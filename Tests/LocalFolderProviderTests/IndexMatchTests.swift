@@ -27,16 +27,16 @@ struct IndexMatchTests {
         FolderListing.File(relative: path(number), size: size ?? Int64(number), modifiedNanoseconds: 7)
     }
 
-    @Test("a large listing, matched in chunks, pairs every file as one pass would")
-    func chunks() {
-        let count = 9_000  // several chunks of at least 2,048 files
+    @Test("a large listing, matched in chunks, pairs every file as one pass would", arguments: [nil, 1_000])
+    func chunks(chunkSize: Int?) {
+        let count = 9_000  // chunks of at least 2,048 files on a machine of several cores, or of 1,000
         let previous = Self.catalog(count: count)
         var files = (0..<count).map { Self.file($0) }
         files[5_000] = Self.file(5_000, size: 1)  // changed
         files.swapAt(6_000, 7_500)  // moved within the listing, unchanged
         files.remove(at: 8_000)  // deleted
         files.insert(FolderListing.File(relative: Array("new.jpg".utf8), size: 3, modifiedNanoseconds: 7), at: 4_100)
-        let found = IndexMatch.reusable(files, in: previous)
+        let found = IndexMatch.reusable(files, in: previous, chunkSize: chunkSize)
         #expect(found.count == files.count)
         let expected: [Int?] = files.map { file in
             guard let text = String(validating: file.relative, as: UTF8.self), text.hasPrefix("f-"),

@@ -1,19 +1,18 @@
-import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
+import ProviderKit
 
 /// The bytes a ``FolderCatalog``'s records live in: those a walk just built, or an index file's,
 /// read into memory that is mapped and filled with pages in one step. Read into an ordinary
 /// array, each of a 3 MB index's 700 pages is faulted in one by one as the copy reaches it,
 /// which took 60% of the index's load time.
 final class CatalogBytes: @unchecked Sendable {
-    // Immutable after `init`: shared between threads only for reading.
+    // Immutable after `init` (the mapping is made read-only once filled): shared only for reading.
     private let array: [UInt8]
     private let mapped: UnsafeMutableRawBufferPointer?
+
+    /// Unmaps indexes that are no longer needed: half a millisecond for a large one, taken off
+    /// the search's way to its answer (the last reference goes when the search returns).
+    private static let unmapper = CacheThread(name: "viewfinder-unmap")
 
     /// The bytes of `array`.
     init(_ array: [UInt8]) {
@@ -28,9 +27,8 @@ final class CatalogBytes: @unchecked Sendable {
 
     deinit {
         guard let mapped, let base = mapped.baseAddress else { return }
-        // Unmapping a large index takes half a millisecond: not on the search's way to its answer.
         let (address, count) = (UInt(bitPattern: base), mapped.count)
-        DispatchQueue.global(qos: .utility).async { munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
+        Self.unmapper.post { _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
     }
 
     /// How many bytes there are.
@@ -42,19 +40,15 @@ final class CatalogBytes: @unchecked Sendable {
         return try array.withUnsafeBytes(body)
     }
 
-    /// Exactly `count` bytes read from `descriptor`; `nil` when it holds fewer or cannot be read.
+    /// Exactly `count` bytes read from `descriptor`'s current offset; `nil` when it holds fewer
+    /// or cannot be read.
     static func read(_ descriptor: Int32, count: Int) -> CatalogBytes? {
         guard count > 0 else { return CatalogBytes([]) }
-        #if os(Linux)
-            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
-        #else
-            let flags = MAP_PRIVATE | MAP_ANONYMOUS
-        #endif
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
         guard let base = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), base != MAP_FAILED else {
             return nil
         }
-        let buffer = UnsafeMutableRawBufferPointer(start: base, count: count)
-        let bytes = CatalogBytes(mapped: buffer)  // unmaps it, whatever happens next
+        let bytes = CatalogBytes(mapped: UnsafeMutableRawBufferPointer(start: base, count: count))  // unmaps it
         var done = 0
         while done < count {
             let got = Glibc.read(descriptor, base + done, count - done)
@@ -62,6 +56,8 @@ final class CatalogBytes: @unchecked Sendable {
             guard got > 0 else { return nil }
             done += got
         }
+        // Read-only from here on: a stray write would fault instead of changing a record.
+        guard mprotect(base, count, PROT_READ) == 0 else { return nil }
         return bytes
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -11,19 +13,26 @@ enum IndexMatch {
     ///
     /// A folder lists in the same order while it is unchanged, so each file is first compared
     /// with the record after the last one matched; only files that moved are looked up by a
-    /// hash of their path. Large listings are matched on every core (threads of their own).
-    static func reusable(_ files: [FolderListing.File], in previous: FolderCatalog) -> [Int?] {
-        // In a chunk a core (each starting where an unchanged folder has it), when there are many.
-        let chunkSize = max(2048, (files.count + Cores.count - 1) / Cores.count)
-        guard files.count > chunkSize else { return reusable(files[...], in: previous) }
+    /// hash of their path, in one table built when first needed. A listing larger than
+    /// `chunkSize` is matched in chunks on every core (threads of their own), each chunk
+    /// expecting its first file where an unchanged folder has it.
+    static func reusable(_ files: [FolderListing.File], in previous: FolderCatalog, chunkSize: Int? = nil) -> [Int?] {
+        let table = PathTable(previous)
+        let chunkSize = chunkSize ?? max(2048, (files.count + Cores.count - 1) / Cores.count)
+        guard files.count > chunkSize else { return reusable(files[...], in: previous, table: table) }
         let chunks = concurrentMap((files.count + chunkSize - 1) / chunkSize) { chunk -> [Int?]? in
-            reusable(files[chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize)], in: previous)
+            reusable(files[chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize)], in: previous, table: table)
         }
-        return chunks.flatMap { $0 ?? [] }
+        // Every chunk answers; were one missing, its files would be read again, never misattributed.
+        return chunks.enumerated().flatMap { chunk, found in
+            found ?? Array(repeating: nil, count: min(files.count, (chunk + 1) * chunkSize) - chunk * chunkSize)
+        }
     }
 
-    /// ``reusable(_:in:)`` for a run of the listing, expecting its first file where the listing has it.
-    private static func reusable(_ files: ArraySlice<FolderListing.File>, in previous: FolderCatalog) -> [Int?] {
+    /// ``reusable(_:in:chunkSize:)`` for a run of the listing.
+    private static func reusable(
+        _ files: ArraySlice<FolderListing.File>, in previous: FolderCatalog, table: PathTable
+    ) -> [Int?] {
         previous.withRecords { record in
             var byPath: [UInt64: Int]?
             var expected = files.startIndex
@@ -33,7 +42,7 @@ enum IndexMatch {
                     if expected < previous.offsets.count, equal(record(expected).path, bytes) {
                         position = expected
                     } else {
-                        if byPath == nil { byPath = pathTable(count: previous.offsets.count, record) }
+                        if byPath == nil { byPath = table.positions() }
                         if let found = byPath?[LocalIndex.pathHash(bytes)], equal(record(found).path, bytes) {
                             position = found
                         }
@@ -50,11 +59,31 @@ enum IndexMatch {
         }
     }
 
-    private static func pathTable(count: Int, _ record: (Int) -> IndexRecord) -> [UInt64: Int] {
-        var table: [UInt64: Int] = [:]
-        table.reserveCapacity(count)
-        for position in 0..<count { table[LocalIndex.pathHash(record(position).path)] = position }
-        return table
+    /// The previous records' positions by a hash of their path, built once, by the first chunk
+    /// that needs it, and shared: one table however many cores match.
+    private final class PathTable: Sendable {
+        private let catalog: FolderCatalog
+        private let table = Mutex<[UInt64: Int]?>(nil)
+
+        init(_ catalog: FolderCatalog) {
+            self.catalog = catalog
+        }
+
+        func positions() -> [UInt64: Int] {
+            table.withLock { table in
+                if let table { return table }
+                let built = catalog.withRecords { record in
+                    var built: [UInt64: Int] = [:]
+                    built.reserveCapacity(catalog.offsets.count)
+                    for position in 0..<catalog.offsets.count {
+                        built[LocalIndex.pathHash(record(position).path)] = position
+                    }
+                    return built
+                }
+                table = built
+                return built
+            }
+        }
     }
 
     private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {

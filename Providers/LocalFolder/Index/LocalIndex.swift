@@ -34,7 +34,7 @@ enum LocalIndex {
 
     /// The catalog stored at `url` if the file is intact and belongs to `root`; `nil` otherwise.
     static func load(from url: URL, root: String) -> FolderCatalog? {
-        readFile(url).flatMap { catalog(from: $0, root: root) }
+        readFile(url, root: root).flatMap { catalog(from: $0, root: root) }
     }
 
     /// The catalog in an index file's `bytes` if they verify and belong to `root`; `nil` otherwise.
@@ -171,8 +171,10 @@ enum LocalIndex {
         return hash
     }
 
-    /// The whole file, or `nil` when it cannot be read or is implausibly large.
-    private static func readFile(_ url: URL) -> CatalogBytes? {
+    /// The whole file, or `nil` when it cannot be read, is implausibly large, or does not start
+    /// as `root`'s index of this format: that much is read first, so a large file of anything
+    /// else costs no memory.
+    private static func readFile(_ url: URL, root: String) -> CatalogBytes? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -182,6 +184,10 @@ enum LocalIndex {
         else {
             return nil
         }
+        let expected = header(root: root, count: 0).dropLast(8)  // all but the record count
+        var start = [UInt8](repeating: 0, count: expected.count)
+        let got = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard got == expected.count, start.elementsEqual(expected) else { return nil }
         return CatalogBytes.read(descriptor, count: Int(info.st_size))
     }
 }
