@@ -37,7 +37,7 @@ struct LocalFolderProvider: PhotoProvider {
         let provider = self
         let keep: @Sendable (LocalFile) -> Bool = { filters.isEmpty || filters.matches(provider.photo(for: $0)) }
         // Scoring runs on every core, so it runs off Swift's pool: on the walk's own thread.
-        let (report, photos) = try await FolderWalker(
+        let (indexNotSaved, photos) = try await FolderWalker(
             root: root, recursive: recursive, indexFile: indexFile, examine: examine
         ).walk { report in
             provider.logger.debug(
@@ -51,10 +51,10 @@ struct LocalFolderProvider: PhotoProvider {
                 case .popular:
                     catalog.popular(limit: request.limit, root: rootPath, keep: keep)
                 }
-            return (report, chosen.map(provider.photo))
+            return (report.indexNotSaved, chosen.map(provider.photo))  // the catalog is let go here
         }
         // Said on the status line too: a silent cache failure makes every search slow.
-        let note = report.indexNotSaved.map { "index off: \($0); every search reads every file" }
+        let note = indexNotSaved.map { "index off: \($0); every search reads every file" }
         return (photos, note)
     }
 
