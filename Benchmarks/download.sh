@@ -77,6 +77,7 @@ curl_args=(--silent --no-progress-meter --parallel --parallel-max 8)
 for i in $(seq 0 199); do curl_args+=("$base/$i.jpg" -o "$dir/curl-out/$i.jpg"); done
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+median_of() { printf '%s\n' "$@" | median; }
 ours=() theirs=() ratios=() peaks=() durable=() hashed=() equal=()
 for _ in 1 2 3 4 5; do
   rm -rf "$dir/work/out" "$dir/curl-out"
@@ -111,14 +112,14 @@ for _ in 1 2 3; do
   ended=$EPOCHREALTIME
   searches+=("$(python3 -c "print($ended - $started)")")
 done
-search=$(printf '%s\n' "${searches[@]}" | median)
-their_durable=$(printf '%s\n' "${durable[@]}" | median)
-their_hashed=$(printf '%s\n' "${hashed[@]}" | median)
-their_equal=$(printf '%s\n' "${equal[@]}" | median)
-our=$(printf '%s\n' "${ours[@]}" | median)
-their=$(printf '%s\n' "${theirs[@]}" | median)
+search=$(median_of "${searches[@]}")
+their_durable=$(median_of "${durable[@]}")
+their_hashed=$(median_of "${hashed[@]}")
+their_equal=$(median_of "${equal[@]}")
+our=$(median_of "${ours[@]}")
+their=$(median_of "${theirs[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
-ratio=$(printf '%s\n' "${ratios[@]}" | median)
+ratio=$(median_of "${ratios[@]}")
 printf 'download: 200 × 1 MB from nginx, 8 at once (medians of 5 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (goal ≤ 1.1); peak RSS %.1f MB (goal < 50)\n' \
   "$our" "$their" "$ratio" "$(python3 -c "print(${peak} / 1024)")"
 printf '  of which the search alone (plugin, configuration, start-up): %.3f s\n' "$search"
@@ -172,12 +173,12 @@ for _ in 1 2 3 4 5; do
   cpu_ratios+=("$(python3 -c "print($ours / $theirs)")")
   wall_ratios+=("$(python3 -c "print(($middle - $started) / ($ended - $middle))")")
 done
-ours_cpu=$(printf '%s\n' "${cpu_ours[@]}" | median)
-curl_cpu=$(printf '%s\n' "${cpu_curl[@]}" | median)
-our_us=$(printf '%s\n' "${wall_ours[@]}" | median)
-curl_us=$(printf '%s\n' "${wall_curl[@]}" | median)
-cpu_ratio=$(printf '%s\n' "${cpu_ratios[@]}" | median)
-wall_ratio=$(printf '%s\n' "${wall_ratios[@]}" | median)
+ours_cpu=$(median_of "${cpu_ours[@]}")
+curl_cpu=$(median_of "${cpu_curl[@]}")
+our_us=$(median_of "${wall_ours[@]}")
+curl_us=$(median_of "${wall_curl[@]}")
+cpu_ratio=$(median_of "${cpu_ratios[@]}")
+wall_ratio=$(median_of "${wall_ratios[@]}")
 cpu_range=$(printf '%s\n' "${cpu_ratios[@]}" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }')
 ours_switches=$(python3 -c "print(($(switches "$bench" requests "$small" $((5 * n))) - $(switches "$bench" requests "$small" $n)) / (4 * $n))")
 curl_switches=$(python3 -c "print(($(switches curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(switches curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
