@@ -62,9 +62,8 @@ struct DownloadFlags: ParsableArguments {
 
     mutating func validate() throws {
         for (name, text) in [("--parallel", parallelText), ("--per-host", perHostText)] {
-            if let text, !(Int(text).map(DownloadSettings.transferRange.contains) ?? false) {
-                throw ValidationError("Please give \(name) as \(DownloadSettings.transferDescription).")
-            }
+            try NumberOption.check(
+                text, named: name, in: DownloadSettings.transferRange, as: DownloadSettings.transferDescription)
         }
         if let filename, let problem = DownloadSettings.problem(withFilename: filename) {
             throw ValidationError("--filename '\(filename)' is \(problem)")

@@ -109,9 +109,7 @@ struct SearchOptions: ParsableArguments {
         if noCache, offline {
             throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
         }
-        if let limitText, !(Int(limitText).map(ResultLimits.range.contains) ?? false) {
-            throw ValidationError("Please give --limit as \(ResultLimits.description).")
-        }
+        try NumberOption.check(limitText, named: "--limit", in: ResultLimits.range, as: ResultLimits.description)
         if let timeout, DurationParsing.parse(timeout) == nil {
             throw ValidationError("Please give --timeout as \(DurationParsing.examples).")
         }

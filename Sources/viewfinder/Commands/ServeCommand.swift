@@ -27,9 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
     var verbose = false
 
     mutating func validate() throws {
-        if let portText, !(Int(portText).map((0...65535).contains) ?? false) {
-            throw ValidationError("Please give --port as a whole number from 0 to 65535.")
-        }
+        try NumberOption.check(portText, named: "--port", in: 0...65535, as: "a whole number from 0 to 65535")
     }
 
     func run() async throws {
