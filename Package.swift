@@ -102,7 +102,7 @@ let package = Package(
         // Providers
         .target(
             name: "LocalFolderProvider",
-            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProviderKit", "CLinux", .product(name: "Logging", package: "swift-log")],
             path: "Providers/LocalFolder",
             swiftSettings: strictSettings
         ),

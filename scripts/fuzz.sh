@@ -26,10 +26,10 @@ case $target in
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
       "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
-      "$local"/ConcurrentMap.swift) ;;
+      "$local"/ConcurrentMap.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" -lProviderKit \
-  "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
+  -I Sources/CLinux "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
   -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

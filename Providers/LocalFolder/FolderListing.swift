@@ -50,6 +50,8 @@ struct FolderListing {
             }
             if cancelled.isSet { throw CancellationError() }
             var next: [[UInt8]] = []
+            // One allocation for the level's files, not a copy of every file at each doubling.
+            listing.files.reserveCapacity(listing.files.count + read.reduce(0) { $0 + ($1?.files.count ?? 0) })
             for index in level.indices {
                 guard let folder = read[index], folder.opened else {
                     if level[index].isEmpty { return nil }  // the root itself

@@ -21,8 +21,10 @@ struct Sidecar: Sendable, Equatable {
 
     /// Whether `name` (bytes of a file name or path) is a sidecar's: it ends in `.xmp`, in any
     /// case. Asked of every file listed, so it compares bytes and allocates nothing.
-    static func isSidecar(_ name: some Collection<UInt8>) -> Bool {
-        name.count > 4 && zip(name.suffix(4), ".xmp".utf8).allSatisfy { $0 | 0x20 == $1 }
+    static func isSidecar(_ name: [UInt8]) -> Bool {
+        let count = name.count
+        return count > 4 && name[count - 4] == UInt8(ascii: ".") && name[count - 3] | 0x20 == UInt8(ascii: "x")
+            && name[count - 2] | 0x20 == UInt8(ascii: "m") && name[count - 1] | 0x20 == UInt8(ascii: "p")
     }
 
     /// `metadata` (the photo's own, or why it could not be read) with the sidecar's fields merged

@@ -3,6 +3,7 @@
 
 // Linux calls that Swift's Glibc module leaves out (they need _GNU_SOURCE), declared as glibc
 // declares them.
+#include <sched.h>
 #include <sys/types.h>
 
 extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
@@ -11,6 +12,13 @@ extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsi
 /// afterwards finds less to wait for. Returns 0, or -1 with errno set.
 static inline int vf_start_writeback(int descriptor) {
     return sync_file_range(descriptor, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */);
+}
+
+/// Puts the calling thread in SCHED_IDLE: it runs only on a core nothing else wants. Returns 0,
+/// or -1 with errno set.
+static inline int vf_run_only_when_idle(void) {
+    struct sched_param parameters = {0};
+    return sched_setscheduler(0 /* this thread */, 5 /* SCHED_IDLE */, &parameters);
 }
 
 #endif

@@ -10,10 +10,6 @@ final class CatalogBytes: @unchecked Sendable {
     private let array: [UInt8]
     private let mapped: UnsafeMutableRawBufferPointer?
 
-    /// Unmaps indexes that are no longer needed: half a millisecond for a large one, taken off
-    /// the search's way to its answer (the last reference goes when the search returns).
-    private static let unmapper = CacheThread(name: "viewfinder-unmap")
-
     /// The bytes of `array`.
     init(_ array: [UInt8]) {
         self.array = array
@@ -28,7 +24,9 @@ final class CatalogBytes: @unchecked Sendable {
     deinit {
         guard let mapped, let base = mapped.baseAddress else { return }
         let (address, count) = (UInt(bitPattern: base), mapped.count)
-        Self.unmapper.post { _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
+        // Half a millisecond for a large index, taken off the search's way to its answer (the
+        // last reference goes when the search returns).
+        Releaser.post { _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
     }
 
     /// How many bytes there are.
