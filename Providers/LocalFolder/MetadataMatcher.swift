@@ -1,3 +1,5 @@
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +34,15 @@ struct MetadataMatcher {
 
     /// The score of a file's ``SearchText``, or `nil` when some term matches none of its words.
     func score(_ text: UnsafeRawBufferPointer) -> Double? {
-        guard !termRanges.isEmpty else { return nil }
-        return termBytes.withUnsafeBytes { allTerms in
+        guard !termRanges.isEmpty, let textStart = text.baseAddress else { return nil }
+        return termBytes.withUnsafeBytes { allTerms -> Double? in
+            // A term that is nowhere in the bytes starts no word: most files are passed over
+            // with one memmem a term, before their fields are taken apart.
+            for range in termRanges {
+                guard let term = allTerms.baseAddress.map({ $0 + range.lowerBound }),
+                    memmem(textStart, text.count, term, range.count) != nil
+                else { return nil }
+            }
             var total = 0.0
             var termsInName = 0
             var nameWordCount = 1

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
+extern void *memmem(const void *__haystack, size_t __haystacklen, const void *__needle, size_t __needlelen);
 
 /// Asks the kernel to start writing a file's dirty pages to disk, without waiting: an fsync
 /// afterwards finds less to wait for. Returns 0, or -1 with errno set.
