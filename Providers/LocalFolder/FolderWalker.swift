@@ -139,7 +139,7 @@ struct FolderWalker: Sendable {
             }
         }
         report.countImages()
-        Releaser.release(consume listing)  // a path for each file: 10,000 frees, off the search's way
+        Releaser.shared.release(consume listing)  // a path for each file: 10,000 frees, off the search's way
         return report
     }
 

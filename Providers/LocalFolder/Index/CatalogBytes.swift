@@ -26,7 +26,7 @@ final class CatalogBytes: @unchecked Sendable {
         let (address, count) = (UInt(bitPattern: base), mapped.count)
         // Half a millisecond for a large index, taken off the search's way to its answer (the
         // last reference goes when the search returns).
-        Releaser.post { _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
+        Releaser.shared.post { _ = munmap(UnsafeMutableRawPointer(bitPattern: address), count) }
     }
 
     /// How many bytes there are.
