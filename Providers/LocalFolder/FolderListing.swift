@@ -50,8 +50,12 @@ struct FolderListing {
             }
             if cancelled.isSet { throw CancellationError() }
             var next: [[UInt8]] = []
-            // One allocation for the level's files, not a copy of every file at each doubling.
-            listing.files.reserveCapacity(listing.files.count + read.reduce(0) { $0 + ($1?.files.count ?? 0) })
+            // Room for the level's files in one step (at least doubling, so a deep tree of small
+            // levels does not copy the listing at every level).
+            let needed = listing.files.count + read.reduce(0) { $0 + ($1?.files.count ?? 0) }
+            if needed > listing.files.capacity {
+                listing.files.reserveCapacity(max(needed, 2 * listing.files.capacity))
+            }
             for index in level.indices {
                 guard let folder = read[index], folder.opened else {
                     if level[index].isEmpty { return nil }  // the root itself

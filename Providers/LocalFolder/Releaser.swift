@@ -5,9 +5,10 @@ import Synchronization
 /// Lets go of large things a search no longer needs (an index's mapping, a listing's paths, one
 /// allocation a file) on a thread of its own, off the search's way to its answer.
 ///
-/// The thread runs only when a core is idle, so freeing never competes with the search it
-/// follows. A machine busy for long (other processes at full load) could starve it, so at most
-/// ``backlogLimit`` jobs wait: past that, the caller does the work itself, and memory stays bounded.
+/// The thread runs at SCHED_IDLE, the lowest priority Linux has (a sliver of a busy core, all of
+/// an idle one), so freeing hardly competes with the search it follows. A machine kept busy by
+/// others slows it, so at most ``backlogLimit`` jobs wait: past that, the caller does the work
+/// itself, and what waits to be freed stays bounded (that many listings or mappings).
 final class Releaser: Sendable {
     /// The one the searches use.
     static let shared = Releaser(backlogLimit: 8)
@@ -36,7 +37,22 @@ final class Releaser: Sendable {
 
     /// Takes the caller's `value` and frees it on the thread (or here, when too many wait).
     func release<T: Sendable>(_ value: consuming T) {
-        let kept = value
-        post { withExtendedLifetime(kept) {} }
+        let box = Box(value)  // the only reference, emptied by the job wherever it runs
+        post { box.empty() }
+    }
+
+    /// Holds a value until ``empty()``, so that it is freed where that runs, never by whoever
+    /// drops the last reference to the job.
+    private final class Box<T: Sendable>: Sendable {
+        private let value: Mutex<T?>
+
+        init(_ value: consuming T) {
+            self.value = Mutex(value)
+        }
+
+        func empty() {
+            let taken = value.withLock { $0.take() }
+            withExtendedLifetime(taken) {}
+        }
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import LocalFolderProvider
 
-/// What a search hands to a `Releaser` is freed on a thread that runs only when a core is idle,
-/// and no more than its backlog limit waits for that thread. Each test has a releaser of its own.
+/// What a search hands to a `Releaser` is freed on a thread at SCHED_IDLE, not by the caller,
+/// unless its backlog limit of jobs already waits for that thread. Each test has a releaser of its own.
 @Suite("Local folder: freeing off the search's path")
 struct ReleaserTests {
     /// The scheduling policy of the thread each value was freed on, as they are freed.
