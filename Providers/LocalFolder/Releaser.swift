@@ -20,7 +20,7 @@ final class Releaser: Sendable {
 
     init(backlogLimit: Int) {
         self.backlogLimit = backlogLimit
-        thread.post { _ = vf_run_only_when_idle() }
+        thread.post { _ = vf_set_idle_priority() }
     }
 
     /// Runs `work` (an unmap, say) on the thread; on the calling thread when too many wait.

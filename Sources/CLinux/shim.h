@@ -15,9 +15,9 @@ static inline int vf_start_writeback(int descriptor) {
     return sync_file_range(descriptor, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */);
 }
 
-/// Puts the calling thread in SCHED_IDLE: it runs only on a core nothing else wants. Returns 0,
-/// or -1 with errno set.
-static inline int vf_run_only_when_idle(void) {
+/// Puts the calling thread in SCHED_IDLE, the lowest priority Linux has: a sliver of a busy
+/// core, all of an idle one. Returns 0, or -1 with errno set.
+static inline int vf_set_idle_priority(void) {
     struct sched_param parameters = {0};
     return sched_setscheduler(0 /* this thread */, 5 /* SCHED_IDLE */, &parameters);
 }
