@@ -17,7 +17,7 @@ kit=Sources/ProviderKit
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static -package-name viewfinder \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
   "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/FileSystemPath.swift "$kit"/DeepPath.swift \
-  "$kit"/FileDescriptorWrite.swift "$kit"/HTTP/Cache/CacheThread.swift \
+  "$kit"/FileDescriptorWrite.swift "$kit"/FileDescriptorRead.swift "$kit"/HTTP/Cache/CacheThread.swift \
   "$kit"/Licenses/*.swift
 local=Providers/LocalFolder
 case $target in

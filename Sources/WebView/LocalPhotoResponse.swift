@@ -95,14 +95,8 @@ private final class OpenImageFile: Sendable {
     func read(at offset: Int) throws -> [UInt8] {
         let wanted = min(LocalPhotoResponse.chunkSize, size - offset)
         var chunk = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        while filled < wanted {
-            let count = chunk.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + filled, wanted - filled, off_t(offset + filled))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw FileShrank() }
-            filled += count
+        guard chunk.withUnsafeMutableBytes({ readAll(descriptor, into: $0, at: offset) }) == wanted else {
+            throw FileShrank()
         }
         return chunk
     }

@@ -47,12 +47,8 @@ final class CatalogBytes: @unchecked Sendable {
             return nil
         }
         let bytes = CatalogBytes(mapped: UnsafeMutableRawBufferPointer(start: base, count: count))  // unmaps it
-        var done = 0
-        while done < count {
-            let got = Glibc.read(descriptor, base + done, count - done)
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            done += got
+        guard readAll(descriptor, into: UnsafeMutableRawBufferPointer(start: base, count: count)) == count else {
+            return nil
         }
         // Read-only from here on: a stray write would fault instead of changing a record.
         guard mprotect(base, count, PROT_READ) == 0 else { return nil }

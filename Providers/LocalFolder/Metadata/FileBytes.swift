@@ -104,14 +104,7 @@ final class FileBytes {
     /// Reads at most `wanted` bytes at `offset`; fewer if the file is shorter than it was.
     private func readFromDisk(_ offset: Int, _ wanted: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-            var done = 0
-            while done < wanted, let base = buffer.baseAddress {
-                let got = pread(descriptor, base + done, wanted - done, off_t(offset + done))
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            initialized = done
+            initialized = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer), at: offset)
         }
     }
 }

@@ -59,17 +59,7 @@ final class HTTPCacheStore: Sendable {
         let size = Int(info.st_size)
         guard size <= limit else { return nil }  // too big for this request: leave it, do not read it
         var data = Data(count: size)
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return size == 0 }
-            var offset = 0
-            while offset < size {
-                let count = Glibc.read(descriptor, base + offset, size - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let complete = data.withUnsafeMutableBytes { readAll(descriptor, into: $0) == size }
         guard complete, let entry = HTTPCacheEntry.decode(data, keyDigest: keyDigest) else {
             unlink(path)  // torn, damaged or foreign: it will be replaced by the next answer
             return nil

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Fills `buffer` from `descriptor`, going on after short reads and `EINTR`: from the current
+/// offset, or with `offset`, from there (`pread`). Returns how many bytes were read: fewer than
+/// `buffer.count` when the file ended or a read failed. The twin of ``writeAll(_:_:)``.
+package func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < buffer.count {
+        let count =
+            if let offset {
+                pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
+            } else {
+                read(descriptor, base + done, buffer.count - done)
+            }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        done += count
+    }
+    return done
+}
