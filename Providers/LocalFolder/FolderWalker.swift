@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -143,29 +144,33 @@ struct FolderWalker: Sendable {
         return report
     }
 
-    /// The listing of `root` and the previous walk's index, worked out at the same time.
+    /// The listing of `root` and the previous walk's index, worked out at the same time by the
+    /// same threads (the index load is one more job of the listing's).
     private static func listAndLoad(
         _ root: String, recursive: Bool, indexFile: URL?, cancelled: OnceFlag
     ) -> (listing: Result<FolderListing?, any Error>, index: FolderCatalog?) {
-        enum Part: Sendable {
-            case listing(Result<FolderListing?, any Error>)
-            case index(FolderCatalog?)
+        let index = IndexSlot()
+        var load: (@Sendable () -> Void)?
+        if let indexFile {
+            load = { index.store(LocalIndex.load(from: indexFile, root: root)?.counted()) }
         }
-        let parts = concurrentMap(2) { part -> Part? in
-            part == 0
-                ? .listing(Result { try FolderListing.list(root, recursive: recursive, cancelled: cancelled) })
-                : .index(indexFile.flatMap { LocalIndex.load(from: $0, root: root)?.counted() })
+        let listing = Result {
+            try FolderListing.list(root, recursive: recursive, cancelled: cancelled, alongside: load)
         }
-        var listing: Result<FolderListing?, any Error> = .success(nil)
-        var index: FolderCatalog?
-        for part in parts {
-            switch part {
-            case .listing(let result): listing = result
-            case .index(let catalog): index = catalog
-            case nil: break
-            }
+        return (listing, index.take())
+    }
+
+    /// Where the index load leaves the catalog it loaded.
+    private final class IndexSlot: Sendable {
+        private let catalog = Mutex<FolderCatalog?>(nil)
+
+        func store(_ loaded: FolderCatalog?) {
+            catalog.withLock { $0 = loaded }
         }
-        return (listing, index)
+
+        func take() -> FolderCatalog? {
+            catalog.withLock { $0.take() }
+        }
     }
 
     /// The records of the files read afresh, in the order they were given.

@@ -29,7 +29,7 @@ struct IndexMatchTests {
 
     @Test("a large listing, matched in chunks, pairs every file as one pass would", arguments: [nil, 1_000])
     func chunks(chunkSize: Int?) {
-        let count = 9_000  // chunks of at least 2,048 files on a machine of several cores, or of 1,000
+        let count = 9_000  // one chunk by default (at least 32,768 files each), or chunks of 1,000
         let previous = Self.catalog(count: count)
         var files = (0..<count).map { Self.file($0) }
         files[5_000] = Self.file(5_000, size: 1)  // changed
