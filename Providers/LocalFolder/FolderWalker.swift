@@ -116,8 +116,11 @@ struct FolderWalker: Sendable {
         report.read = changed.count
 
         if cancelled.isSet { throw CancellationError() }
-        let examined = Self.examineInParallel(
-            changed.map { listing.files[$0] }, root: rootPath, examine: examine, cancelled: cancelled)
+        let examined =
+            changed.isEmpty
+            ? Examined()
+            : Self.examineInParallel(
+                changed.map { listing.files[$0] }, root: rootPath, examine: examine, cancelled: cancelled)
         if cancelled.isSet { throw CancellationError() }  // a partial walk is neither returned nor saved
         report.unreadableFiles += examined.unreadable
 

@@ -6,7 +6,7 @@ struct SearchSchedule: Sendable {
         /// The timeout that ran out: "no answer within" this.
         let within: Duration
         /// The providers due at this moment, by position in the lineup.
-        let providers: [Int]
+        var providers: [Int]
     }
 
     /// When the search is over, whatever a provider is doing.
@@ -29,18 +29,24 @@ struct SearchSchedule: Sendable {
         if let requestDeadline, requestDeadline < start + within { within = max(.zero, requestDeadline - start) }
         let deadline = start + within
         self.deadline = deadline
-        var groups: [ContinuousClock.Instant: (within: Duration, providers: [Int])] = [deadline: (within, [])]
+        // A list, not a dictionary keyed by instant: a lineup has a few providers, and the
+        // dictionary's first use cost a search half a millisecond (the runtime looking up
+        // `Instant: Hashable` among every conformance in the program).
+        var groups = [Cutoff(instant: deadline, within: within, providers: [])]
         var dues: [ContinuousClock.Instant] = []
         dues.reserveCapacity(providerTimeouts.count)
         for (index, timeout) in providerTimeouts.enumerated() {
             let own = timeout.map(Self.bounded)
             let due = own.map { min(start + $0, deadline) } ?? deadline
             dues.append(due)
-            groups[due, default: (own ?? within, [])].providers.append(index)
+            if let group = groups.firstIndex(where: { $0.instant == due }) {
+                groups[group].providers.append(index)
+            } else {
+                groups.append(Cutoff(instant: due, within: own ?? within, providers: [index]))
+            }
         }
         dueByProvider = dues
-        cutoffs = groups.map { Cutoff(instant: $0.key, within: $0.value.within, providers: $0.value.providers) }
-            .sorted { $0.instant < $1.instant }
+        cutoffs = groups.sorted { $0.instant < $1.instant }
     }
 
     private static func bounded(_ duration: Duration) -> Duration {

@@ -63,9 +63,20 @@ enum IndexMatch {
 
     /// The previous records' positions by a hash of their path, built once, by the first chunk
     /// that needs it, and shared: one table however many cores match.
+    ///
+    /// The dictionary sits in a box: a search that needs no table never touches its type, whose
+    /// first use costs half a millisecond (the runtime looking up `UInt64: Hashable`).
     private final class PathTable: Sendable {
+        private final class Built: Sendable {
+            let positions: [UInt64: Int]
+
+            init(_ positions: [UInt64: Int]) {
+                self.positions = positions
+            }
+        }
+
         private let catalog: FolderCatalog
-        private let table = Mutex<[UInt64: Int]?>(nil)
+        private let table = Mutex<Built?>(nil)
 
         init(_ catalog: FolderCatalog) {
             self.catalog = catalog
@@ -73,7 +84,7 @@ enum IndexMatch {
 
         func positions() -> [UInt64: Int] {
             table.withLock { table in
-                if let table { return table }
+                if let table { return table.positions }
                 let built = catalog.withRecords { record in
                     var built: [UInt64: Int] = [:]
                     built.reserveCapacity(catalog.offsets.count)
@@ -82,7 +93,7 @@ enum IndexMatch {
                     }
                     return built
                 }
-                table = built
+                table = Built(built)
                 return built
             }
         }
