@@ -33,7 +33,7 @@ func concurrentMap<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (
 /// not a `Mutex` or an `Atomic` captured by the closure, nor a dictionary of results: the
 /// first use of each of those types cost a search 0.3–0.6 ms (the runtime making their
 /// metadata from mangled names and looking up conformances among every one in the program).
-private final class Slots<T>: @unchecked Sendable {
+private final class Slots<T: Sendable>: @unchecked Sendable {
     // `following` and `results` are read and written only with `lock` held.
     private let lock = NSLock()
     private var following = 0

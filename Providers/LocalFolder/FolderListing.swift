@@ -44,18 +44,15 @@ struct FolderListing {
         _ root: String, recursive: Bool, cancelled: OnceFlag, alongside: (@Sendable () -> Void)? = nil
     ) throws -> FolderListing? {
         let walk = Walk(root: Array(root.utf8), recursive: recursive, cancelled: cancelled)
-        walk.queue.add { walk.list(relative: [], place: []) }
+        walk.queue.add { walk.list(relative: [], place: Place(parent: nil, index: 0)) }
         if let alongside { walk.queue.add(alongside) }
         walk.queue.run(threads: Cores.count)
         if cancelled.isSet { throw CancellationError() }
         let folders = walk.listed.withLock { listed in
-            listed.sort { a, b in
-                a.place.count != b.place.count
-                    ? a.place.count < b.place.count : a.place.lexicographicallyPrecedes(b.place)
-            }
+            listed.sort { $0.place.precedes($1.place) }
             return listed
         }
-        guard let first = folders.first, first.place.isEmpty, first.opened else { return nil }  // the root itself
+        guard let first = folders.first, first.place.parent == nil, first.opened else { return nil }  // the root itself
         var listing = FolderListing()
         listing.files.reserveCapacity(folders.reduce(0) { $0 + $1.files.count })
         for folder in folders {
@@ -91,7 +88,7 @@ struct FolderListing {
 
         /// Reads the folder at `relative`, at `place` in the tree (the positions of it and its
         /// parents among their siblings), and looks its names up, in jobs when there are many.
-        func list(relative: [UInt8], place: [Int32]) {
+        func list(relative: [UInt8], place: Place) {
             if cancelled.isSet { return }
             guard let entries = Entries(root: root, relative: relative) else {
                 listed.withLock { $0.append(Folder(place: place)) }
@@ -136,7 +133,7 @@ struct FolderListing {
         }
 
         /// Records the folder's files and queues its subfolders.
-        private func finish(_ entries: Entries, kinds: [Kind], relative: [UInt8], place: [Int32]) {
+        private func finish(_ entries: Entries, kinds: [Kind], relative: [UInt8], place: Place) {
             var folder = Folder(place: place)
             folder.opened = true
             folder.undecodableNames = entries.undecodableNames
@@ -161,7 +158,7 @@ struct FolderListing {
             guard recursive else { return }
             for (index, name) in subfolders.enumerated() {
                 let path = name.withUnsafeBytes { Self.child(relative, $0) }
-                queue.add { [self] in list(relative: path, place: place + [Int32(truncatingIfNeeded: index)]) }
+                queue.add { [self] in list(relative: path, place: Place(parent: place, index: index)) }
             }
         }
 
@@ -178,9 +175,38 @@ struct FolderListing {
         }
     }
 
+    /// Where a folder is in the tree: its parent's place and its position among its siblings.
+    /// Parents are shared, not copied into each child, so a deep tree costs memory in
+    /// proportion to its folders, not to their depth.
+    private final class Place: Sendable {
+        let parent: Place?
+        let index: Int
+        let depth: Int
+
+        init(parent: Place?, index: Int) {
+            self.parent = parent
+            self.index = index
+            depth = parent.map { $0.depth + 1 } ?? 0
+        }
+
+        /// Whether this place lists before `other`: a level of the tree at a time, and within a
+        /// level by the positions of their ancestors, from the root down.
+        func precedes(_ other: Place) -> Bool {
+            if depth != other.depth { return depth < other.depth }
+            var (mine, theirs) = (self, other)
+            // Up to the children of the closest common ancestor: where the two paths part.
+            while mine !== theirs {
+                guard let myParent = mine.parent, let theirParent = theirs.parent else { return false }
+                if myParent === theirParent { return mine.index < theirs.index }
+                (mine, theirs) = (myParent, theirParent)
+            }
+            return false
+        }
+    }
+
     /// What one folder held, and where it is in the tree.
     private struct Folder: Sendable {
-        var place: [Int32]
+        var place: Place
         var opened = false
         var files: [File] = []
         var unreadableFiles = 0

@@ -93,7 +93,7 @@ struct FolderWalker: Sendable {
     private func walk(cancelled: OnceFlag) throws -> Report {
         if let problem = FolderCheck.problem(root) { throw problem }
         let rootPath = root.standardizedFileURL.path
-        // The folder is listed while the previous index is read and verified, on another core.
+        // The folder is listed while the previous index is read and verified, by the same threads.
         let (listed, previous) = Self.listAndLoad(
             rootPath, recursive: recursive, indexFile: indexFile, cancelled: cancelled)
         guard var listing = try listed.get() else {

@@ -46,12 +46,12 @@ final class JobQueue: @unchecked Sendable {
         finished.wait()
     }
 
-    /// Whether a thread has no job: then work split into more jobs finishes sooner; otherwise
-    /// splitting only adds hand-overs.
+    /// Whether a thread has no job, running or waiting: then work split into more jobs finishes
+    /// sooner; otherwise splitting only adds hand-overs.
     var hasIdleThread: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return running < threads
+        return running + soon.count + (jobs.count - next) < threads
     }
 
     private func work() {

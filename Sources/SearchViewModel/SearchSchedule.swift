@@ -6,7 +6,7 @@ struct SearchSchedule: Sendable {
         /// The timeout that ran out: "no answer within" this.
         let within: Duration
         /// The providers due at this moment, by position in the lineup.
-        var providers: [Int]
+        let providers: [Int]
     }
 
     /// When the search is over, whatever a provider is doing.
@@ -32,7 +32,7 @@ struct SearchSchedule: Sendable {
         // A list, not a dictionary keyed by instant: a lineup has a few providers, and the
         // dictionary's first use cost a search half a millisecond (the runtime looking up
         // `Instant: Hashable` among every conformance in the program).
-        var groups = [Cutoff(instant: deadline, within: within, providers: [])]
+        var groups: [(instant: ContinuousClock.Instant, within: Duration, providers: [Int])] = [(deadline, within, [])]
         var dues: [ContinuousClock.Instant] = []
         dues.reserveCapacity(providerTimeouts.count)
         for (index, timeout) in providerTimeouts.enumerated() {
@@ -42,11 +42,12 @@ struct SearchSchedule: Sendable {
             if let group = groups.firstIndex(where: { $0.instant == due }) {
                 groups[group].providers.append(index)
             } else {
-                groups.append(Cutoff(instant: due, within: own ?? within, providers: [index]))
+                groups.append((due, own ?? within, [index]))
             }
         }
         dueByProvider = dues
-        cutoffs = groups.sorted { $0.instant < $1.instant }
+        cutoffs = groups.map { Cutoff(instant: $0.instant, within: $0.within, providers: $0.providers) }
+            .sorted { $0.instant < $1.instant }
     }
 
     private static func bounded(_ duration: Duration) -> Duration {

@@ -9,57 +9,84 @@ import Testing
 /// does not change while the folder does not.
 @Suite("Local folder: listing")
 struct FolderListingTests {
-    /// 700 files at the top (more than one job's lookups), and 30 folders of 40 files, some nested.
+    /// 700 files at the top (more than one job's lookups), 30 folders of 40 files, and in every
+    /// third of them a folder of 40 more.
     static func makeTree() throws -> PhotoFolder {
         let folder = try PhotoFolder()
         for number in 0..<700 { try folder.write("top-\(number).jpg", Data(count: number % 7)) }
         for branch in 0..<30 {
-            let parent = branch % 3 == 0 ? "branch-\(branch)/inner" : "branch-\(branch)"
-            for number in 0..<40 { try folder.write("\(parent)/leaf-\(number).jpg", Data(count: number)) }
+            for number in 0..<40 { try folder.write("branch-\(branch)/leaf-\(number).jpg", Data(count: number)) }
+            guard branch % 3 == 0 else { continue }
+            for number in 0..<40 { try folder.write("branch-\(branch)/inner/leaf-\(number).jpg", Data(count: number)) }
         }
         return folder
     }
 
+    /// The files `FolderListing` finds in `path` and what it counted, listed off Swift's shared
+    /// pool (the listing blocks, as the walk's thread does), with `alongside` as its extra job.
+    static func list(
+        _ path: String, recursive: Bool = true, cancelled: OnceFlag = OnceFlag(),
+        alongside: (@Sendable () -> Void)? = nil
+    ) async throws -> [FolderListing.File]? {
+        try await BlockingWork.run { _ in
+            try FolderListing.list(path, recursive: recursive, cancelled: cancelled, alongside: alongside)?.files
+        }
+    }
+
     @Test("every file is listed once with its size, shallower files first, in the same order each time")
-    func everyFileOnceInAStableOrder() throws {
-        let folder = try Self.makeTree()
+    func everyFileOnceInAStableOrder() async throws {
+        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
         defer { folder.remove() }
-        let first = try #require(try FolderListing.list(folder.url.path, recursive: true, cancelled: OnceFlag()))
-        let second = try #require(try FolderListing.list(folder.url.path, recursive: true, cancelled: OnceFlag()))
-        let paths = first.files.map { String(decoding: $0.relative, as: UTF8.self) }
-        #expect(paths.count == 700 + 30 * 40)
+        let first = try #require(try await Self.list(folder.url.path))
+        let second = try #require(try await Self.list(folder.url.path))
+        let paths = first.map { String(decoding: $0.relative, as: UTF8.self) }
+        #expect(paths.count == 2_300)  // 700 at the top, 30 × 40 in the branches, 10 × 40 within them
         #expect(Set(paths).count == paths.count)
-        #expect(second.files.map(\.relative) == first.files.map(\.relative))
+        #expect(second.map(\.relative) == first.map(\.relative))
         let depths = paths.map { $0.split(separator: "/").count }
         #expect(depths == depths.sorted())  // a level of the tree at a time
-        for (path, file) in zip(paths, first.files) {  // "top-N.jpg" holds N % 7 bytes, "…/leaf-N.jpg" N
+        for (path, file) in zip(paths, first) {  // "top-N.jpg" holds N % 7 bytes, "…/leaf-N.jpg" N
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let number = Int(name.drop { !$0.isNumber }.dropLast(4)) ?? -1
             #expect(file.size == Int64(name.hasPrefix("top-") ? number % 7 : number), "\(path)")
         }
+        // Within a level, folders come in their parents' order, each folder's files together.
+        func branches(atDepth depth: Int) -> [Int] {
+            paths.filter { $0.split(separator: "/").count == depth }
+                .map { Int($0.split(separator: "/")[0].dropFirst("branch-".count)) ?? -1 }
+                .reduce(into: [Int]()) { runs, branch in if runs.last != branch { runs.append(branch) } }
+        }
+        #expect(Set(branches(atDepth: 2)).count == 30)  // each branch's files in one run
+        #expect(branches(atDepth: 3) == branches(atDepth: 2).filter { $0 % 3 == 0 })
     }
 
     @Test("a job given alongside runs once, on the listing's threads, before the listing returns")
-    func alongside() throws {
-        let folder = try Self.makeTree()
+    func alongside() async throws {
+        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
         defer { folder.remove() }
-        let runs = Mutex(0)
-        let listing = try FolderListing.list(
-            folder.url.path, recursive: false, cancelled: OnceFlag(), alongside: { runs.withLock { $0 += 1 } })
-        #expect(runs.withLock { $0 } == 1)
-        #expect(listing?.files.count == 700)  // not recursive: the top level only
+        let runs = Counter()
+        let files = try await Self.list(folder.url.path, recursive: false, alongside: { runs.add() })
+        #expect(runs.value == 1)
+        #expect(files?.count == 700)  // not recursive: the top level only
     }
 
     @Test("a folder that cannot be listed gives nil; one that is cancelled throws")
-    func unreadableAndCancelled() throws {
-        let folder = try Self.makeTree()
+    func unreadableAndCancelled() async throws {
+        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
         defer { folder.remove() }
-        #expect(try FolderListing.list(folder.url.path + "/absent", recursive: true, cancelled: OnceFlag()) == nil)
+        #expect(try await Self.list(folder.url.path + "/absent") == nil)
         let cancelled = OnceFlag()
         cancelled.set()
-        #expect(throws: CancellationError.self) {
-            try FolderListing.list(folder.url.path, recursive: true, cancelled: cancelled)
+        await #expect(throws: CancellationError.self) {
+            try await Self.list(folder.url.path, cancelled: cancelled)
         }
+    }
+
+    /// A count shared by threads.
+    final class Counter: Sendable {
+        private let count = Mutex(0)
+        var value: Int { count.withLock { $0 } }
+        func add() { count.withLock { $0 += 1 } }
     }
 }
 

@@ -15,12 +15,14 @@ enum IndexMatch {
     /// with the record after the last one matched; only files that moved are looked up by a
     /// hash of their path, in one table built when first needed. A listing larger than
     /// `chunkSize` is matched in chunks on every core (threads of their own), each chunk
-    /// expecting its first file where an unchanged folder has it. By default a chunk holds at
-    /// least 32,768 files: 10,000 took 0.7 ms on one thread and 1.1–1.7 ms on two (a thread's
-    /// start, and cores sharing the listing, cost more than the half they save).
+    /// expecting its first file where an unchanged folder has it. By default up to 32,768 files
+    /// are matched on one thread, more in a chunk a core: 10,000 took 0.7 ms on one thread and
+    /// 1.1–1.7 ms on two (a thread's start, and cores sharing the listing, cost more than the
+    /// half they save).
     static func reusable(_ files: [FolderListing.File], in previous: FolderCatalog, chunkSize: Int? = nil) -> [Int?] {
         let table = PathTable(previous)
-        let chunkSize = chunkSize ?? max(32_768, (files.count + Cores.count - 1) / Cores.count)
+        let chunkSize =
+            chunkSize ?? (files.count <= 32_768 ? files.count : (files.count + Cores.count - 1) / Cores.count)
         guard files.count > chunkSize else { return reusable(files[...], in: previous, table: table) }
         let chunks = concurrentMap((files.count + chunkSize - 1) / chunkSize) { chunk -> [Int?]? in
             reusable(files[chunk * chunkSize..<min(files.count, (chunk + 1) * chunkSize)], in: previous, table: table)
