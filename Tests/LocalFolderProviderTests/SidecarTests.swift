@@ -132,6 +132,7 @@ struct SidecarTests {
 
     @Test("darktable's sidecar form: attributes, an EXIF-style date, tags in a sequence")
     func darktableForm() {
+        defer { folder.remove() }  // the suite made one; this test needs none
         let packet = """
             <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="XMP Core 4.4.0-Exiv2">
              <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -161,6 +162,7 @@ struct SidecarTests {
 
     @Test("photo.jpg.xmp is preferred to photo.xmp; the file's own metadata stays where the sidecar is silent")
     func preferredNaming() {
+        defer { folder.remove() }  // the suite made one; this test needs none
         var listing = FolderListing()
         listing.files = [
             .init(relative: Array("p.jpg".utf8), size: 1), .init(relative: Array("p.xmp".utf8), size: 2),
