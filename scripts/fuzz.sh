@@ -26,7 +26,7 @@ case $target in
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
       "$local"/Metadata/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
       "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
-      "$local"/ConcurrentMap.swift "$local"/Releaser.swift) ;;
+      "$local"/ConcurrentMap.swift "$local"/JobQueue.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" -lProviderKit \
