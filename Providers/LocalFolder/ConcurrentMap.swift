@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs `transform` for every index in `0..<count` on every core and returns the results in
 /// index order: `nil` where `transform` gave none (work skipped once a search is cancelled).
@@ -10,47 +8,29 @@ import Synchronization
 /// back every search in the process.
 func concurrentMap<T: Sendable>(_ count: Int, _ transform: @escaping @Sendable (Int) -> T?) -> [T?] {
     let slots = Slots<T>(count: count)
-    let work: @Sendable () -> Void = {
-        var finished: (index: Int, result: T?)?
-        while let index = slots.next(after: finished) {
-            finished = (index, transform(index))
-        }
-    }
-    let finished = DispatchGroup()
-    for _ in 1..<max(1, min(count, Cores.count)) {
-        finished.enter()
-        Thread {
-            work()
-            finished.leave()
-        }.start()
-    }
-    work()
-    finished.wait()
+    let queue = JobQueue()
+    for index in 0..<count { queue.add { slots.store(transform(index), at: index) } }
+    queue.run(threads: min(count, Cores.count))
     return slots.take()
 }
 
-/// ``concurrentMap(_:_:)``'s next index and results, under one lock. A class holding a lock,
-/// not a `Mutex` or an `Atomic` captured by the closure, nor a dictionary of results: the
-/// first use of each of those types cost a search 0.3–0.6 ms (the runtime making their
-/// metadata from mangled names and looking up conformances among every one in the program).
+/// ``concurrentMap(_:_:)``'s results by index, under a lock. A class holding a lock, not a
+/// `Mutex` captured by a closure nor a dictionary of results: the first use of either type
+/// cost a search 0.3–0.6 ms (the runtime making its metadata from a mangled name and looking
+/// up conformances among every one in the program).
 private final class Slots<T: Sendable>: @unchecked Sendable {
-    // `following` and `results` are read and written only with `lock` held.
+    // `results` is read and written only with `lock` held.
     private let lock = NSLock()
-    private var following = 0
     private var results: [T?]
 
     init(count: Int) {
         results = Array(repeating: nil, count: count)
     }
 
-    /// Records a finished index's result, and claims the next index; `nil` when none is left.
-    func next(after finished: (index: Int, result: T?)?) -> Int? {
+    func store(_ result: T?, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if let finished { results[finished.index] = finished.result }
-        guard following < results.count else { return nil }
-        following += 1
-        return following - 1
+        results[index] = result
     }
 
     /// The results by index.

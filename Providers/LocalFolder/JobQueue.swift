@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 
 /// Jobs run by a fixed set of threads (the caller's and threads of its own) until none is
-/// left; a job may add more. A walk's listing and its index load share one set, so no thread
+/// left; a job may add more. ``concurrentMap(_:_:)`` runs on it. A walk's listing and its
+/// index load share one set, so no thread
 /// waits for a level of the folder tree to end, and the cores never have more of the walk's
 /// threads than they can run (a thread more than cores, each switch costly on a virtual
 /// machine, made a repeat search 11–18% slower on 2 cores).
