@@ -45,11 +45,17 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CXXHash",
+            path: "Sources/CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
         // Linux calls Swift's Glibc module does not show (sync_file_range); header only.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(
             name: "ProviderKit",
-            dependencies: ["CCurl", "CCrypto", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CCurl", "CCrypto", "CXXHash", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

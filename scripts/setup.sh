@@ -4,12 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config)
+packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev pkg-config)
 # The tests also drive the web view in a real browser (headless Chromium through Selenium), and
-# the download tests read the XMP sidecars back with exiftool.
+# the download tests read the XMP sidecars back with exiftool and check checksums with xxhsum.
 building_tests=false
 for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
-if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl); fi
+if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl xxhash); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// `.viewfinder-archive.sqlite` in the target folder: which photo (provider and id) was
-/// downloaded to which file, its SHA-256 and credit line, so a re-run skips what it has and
+/// downloaded to which file, its checksum and credit line, so a re-run skips what it has and
 /// `CREDITS.md` lists every download. Used from the download's file threads only (GRDB's
 /// synchronous calls block the caller, which must not be a thread of Swift's pool).
 package final class DownloadArchive: Sendable {
@@ -15,7 +15,7 @@ package final class DownloadArchive: Sendable {
         package var id: String
         /// The path relative to the target folder.
         package var file: String
-        /// SHA-256 of the file, hex.
+        /// The file's checksum (`FileChecksum`: `xxh128:` and hex; archives written before it hold bare SHA-256 hex).
         package var checksum: String
         /// The credit line the licence asks for, when it asks for one.
         package var credit: String?

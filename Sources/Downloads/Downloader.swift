@@ -25,7 +25,7 @@ public final class Downloader: Sendable {
 
     private enum Attempt: Sendable {
         case done(DownloadOutcome.Result)
-        /// The whole body is in a temporary file, to be hashed, synced and named.
+        /// The whole body is in a temporary file, to be synced and named.
         case received(Received)
         case paused(Duration, status: Int)
         case lost(String)
@@ -36,6 +36,7 @@ public final class Downloader: Sendable {
         var part: (path: String, descriptor: Int32)
         var fileExtension: String
         var bytes: Int64
+        var checksum: String
     }
 
     private let http: any HTTPClient
@@ -234,7 +235,7 @@ public final class Downloader: Sendable {
                 return result
             case .received(let received):
                 // The connection is free once the body is in: the next transfer starts while this
-                // file is hashed and synced. Placements have their own bound, so finished files
+                // file is synced and named. Placements have their own bound, so finished files
                 // (each holding a descriptor) cannot pile up behind a slow disk.
                 do {
                     try await placing.start(Self.placingKey)
@@ -272,7 +273,7 @@ public final class Downloader: Sendable {
             return .done(.failed(reason: failure.message))
         }
         events(.started(index: job.index, name: name.file("")))
-        let sink = DescriptorBodySink(descriptor: part.descriptor, hashing: false)  // hashed on a file thread
+        let sink = DescriptorBodySink(descriptor: part.descriptor)
         let request = HTTPRequest(
             url: url, headers: [HTTPRequest.Header("Accept", "image/*,*/*;q=0.5")], timeout: options.transferTimeout,
             maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
@@ -343,10 +344,14 @@ public final class Downloader: Sendable {
             let sentAs = contentType.map { $0.count <= 80 ? " (sent as \($0))" : "" } ?? ""
             return .done(.failed(reason: "the server's answer is not an image\(sentAs)"))
         }
-        return .received(Received(part: part, fileExtension: fileExtension, bytes: received))
+        guard let checksum = sink.checksum() else {
+            folder.discard(part)
+            return .done(.failed(reason: "cannot compute a checksum (libxxhash)"))
+        }
+        return .received(Received(part: part, fileExtension: fileExtension, bytes: received, checksum: checksum))
     }
 
-    /// Hashes, syncs and names a received file, then records it; the temporary file is gone
+    /// Syncs and names a received file, then records it; the temporary file is gone
     /// afterwards. Gives back its place among the placements (`placing`) as soon as the file is
     /// named, before the sidecar, the archive and the source's download report.
     private func place(_ received: Received, job: Job, archive: DownloadArchive?, placing: HostScheduler) async
@@ -356,29 +361,23 @@ public final class Downloader: Sendable {
         let name = job.name
         // Once begun, this runs to its end and closes and removes the temporary file whatever
         // happens; when the download is cancelled before it begins, the file is discarded instead.
-        let hashSyncAndName = { @Sendable () throws(DownloadFailure) -> (TargetFolder.Placed, String) in
-            let checksum: String
-            do throws(DownloadFailure) {
-                checksum = try folder.checksum(ofFinished: received.part)
-            } catch {
-                folder.discard(received.part)
-                throw error
-            }
-            let placed = try folder.place(
-                received.part, as: name, fileExtension: received.fileExtension, checksum: checksum)
-            return (placed, checksum)
+        let syncAndName = { @Sendable () throws(DownloadFailure) -> TargetFolder.Placed in
+            folder.startWriteback(received.part)
+            return try folder.place(
+                received.part, as: name, fileExtension: received.fileExtension, checksum: received.checksum)
         }
-        let named: Result<(TargetFolder.Placed, String), any Error>
+        let named: Result<TargetFolder.Placed, any Error>
         do {
-            named = .success(try await files.run(hashSyncAndName, releasing: { folder.discard(received.part) }))
+            named = .success(try await files.run(syncAndName, releasing: { folder.discard(received.part) }))
         } catch {
             named = .failure(error)
         }
         await placing.finished(Self.placingKey)
         do {
-            let (placed, checksum) = try named.get()
+            let placed = try named.get()
             return .success(
-                try await record(placed, job: job, checksum: checksum, bytes: received.bytes, archive: archive))
+                try await record(
+                    placed, job: job, checksum: received.checksum, bytes: received.bytes, archive: archive))
         } catch let failure as DownloadFailure {
             return .success(.failed(reason: failure.message))
         } catch {
@@ -400,7 +399,7 @@ public final class Downloader: Sendable {
         }
     }
 
-    /// Copies (or hard-links) a local photo into the folder; returns where, its SHA-256 and length.
+    /// Copies (or hard-links) a local photo into the folder; returns where, its checksum and length.
     private static func placeLocal(
         _ path: FileSystemPath, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool
     )

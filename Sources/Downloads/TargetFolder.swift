@@ -18,10 +18,40 @@ final class TargetFolder: Sendable {
     }
 
     let root: URL
+    /// `root`'s path. Paths below it are joined as text: Foundation's `appendingPathComponent`
+    /// asks the file system whether each one is a folder, a `stat` for every name.
+    private let rootPath: String
     private let state = Mutex(State())
+    /// Numbers this process's temporary files (with its process id, so two runs writing into one
+    /// folder never pick the same name; `O_EXCL` catches the rest).
+    private static let partNumbers = Atomic<UInt64>(0)
 
     init(root: URL) {
         self.root = root
+        rootPath = root.path.hasSuffix("/") && root.path.count > 1 ? String(root.path.dropLast()) : root.path
+    }
+
+    /// The path of `relative` in the folder.
+    private func path(_ relative: String) -> String {
+        rootPath == "/" ? "/" + relative : rootPath + "/" + relative
+    }
+
+    /// A new temporary file's name.
+    private static func partName() -> String {
+        ".\(getpid())-\(partNumbers.add(1, ordering: .relaxed).oldValue)\(partSuffix)"
+    }
+
+    /// Creates a new temporary file in `folder`, open for writing.
+    private static func createTemporary(in folder: String) throws(DownloadFailure) -> (path: String, descriptor: Int32)
+    {
+        while true {
+            let path = folder + "/" + partName()
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (path, descriptor) }
+            guard errno == EEXIST else {
+                throw DownloadFailure("cannot write in \(folder): \(String(cString: strerror(errno)))")
+            }
+        }
     }
 
     /// Creates the folder and removes temporary files an interrupted run left behind.
@@ -35,7 +65,7 @@ final class TargetFolder: Sendable {
         var seen = 0
         while let relative = walk.nextObject() as? String, seen < 200_000 {
             seen += 1
-            if relative.hasSuffix(Self.partSuffix) { unlink(root.appendingPathComponent(relative).path) }
+            if relative.hasSuffix(Self.partSuffix) { unlink(path(relative)) }
         }
     }
 
@@ -55,26 +85,25 @@ final class TargetFolder: Sendable {
 
     /// A new temporary file in `name`'s folder, open for writing.
     func createPart(for name: FileNameTemplate.Name) throws(DownloadFailure) -> (path: String, descriptor: Int32) {
-        let folder = try makeFolder(for: name)
-        return try state.withLock { state throws(DownloadFailure) in
-            guard !state.stopped else { throw DownloadFailure("stopped") }
-            let path = folder.appendingPathComponent(".\(UUID().uuidString)\(Self.partSuffix)").path
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw DownloadFailure("cannot write in \(folder.path): \(String(cString: strerror(errno)))")
-            }
-            state.parts.insert(path)
-            return (path, descriptor)
+        guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
+        let part = try Self.createTemporary(in: try makeFolder(for: name))
+        // Created outside the lock (other threads go on meanwhile); a stop that came in between
+        // did not see it, so it goes here.
+        let stopped = state.withLock { state in
+            if !state.stopped { state.parts.insert(part.path) }
+            return state.stopped
         }
+        guard stopped else { return part }
+        close(part.descriptor)
+        unlink(part.path)
+        throw DownloadFailure("stopped")
     }
 
-    /// The SHA-256 of a finished temporary file, read back from the page cache after asking the
-    /// kernel to start writing it out: the disk works while the file is hashed, so the fsync in
-    /// ``place(_:as:fileExtension:checksum:)`` finds little left to wait for. Hashing here, on a
-    /// file thread, keeps the transfer thread for the network.
-    func checksum(ofFinished part: (path: String, descriptor: Int32)) throws(DownloadFailure) -> String {
-        _ = vf_start_writeback(part.descriptor)  // a hint: a write error shows at the fsync
-        return try Self.checksum(ofFile: part.path)
+    /// Asks the kernel to start writing a finished temporary file out, so the fsync in
+    /// ``place(_:as:fileExtension:checksum:)`` finds less left to wait for. A hint: a write error
+    /// shows at the fsync.
+    func startWriteback(_ part: (path: String, descriptor: Int32)) {
+        _ = vf_start_writeback(part.descriptor)
     }
 
     /// Closes and removes a temporary file.
@@ -124,14 +153,22 @@ final class TargetFolder: Sendable {
         var number = 2
         while true {
             let file = candidate.file(fileExtension)
-            let target = root.appendingPathComponent(file).path
-            let sidecar = root.appendingPathComponent(candidate.file("xmp")).path
-            let outcome: Int32? = state.withLock { state in
-                if state.stopped { return nil }
-                if candidate != name, state.reserved.contains(candidate.key) { return EEXIST }
-                if access(sidecar, F_OK) == 0 { return EEXIST }  // another photo's sidecar
-                return source.withCString { Glibc.link($0, target) } == 0 ? 0 : errno
-            }
+            let target = path(file)
+            // The checks take the lock; the file system calls do not (other threads go on meanwhile):
+            // `link` never replaces a file, so two threads trying one name cannot both get it.
+            let outcome: Int32? =
+                switch state.withLock({ state in
+                    state.stopped ? nil : candidate != name && state.reserved.contains(candidate.key)
+                }) {
+                case nil: nil
+                case true?: EEXIST  // planned for another photo
+                case false?:
+                    if access(path(candidate.file("xmp")), F_OK) == 0 {
+                        EEXIST  // another photo's sidecar
+                    } else {
+                        source.withCString { Glibc.link($0, target) } == 0 ? 0 : errno
+                    }
+                }
             switch outcome {
             case nil:
                 throw DownloadFailure("stopped")
@@ -139,7 +176,9 @@ final class TargetFolder: Sendable {
                 state.withLock { _ = $0.reserved.insert(candidate.key) }
                 return Placed(file: file, name: candidate, wasThere: false)
             case EEXIST:
-                if access(target, F_OK) == 0, (try? Self.checksum(ofFile: target)) == checksum {
+                if access(target, F_OK) == 0, (try? Self.checksum(ofFile: target)) == checksum,
+                    FileBytes.same(source, FileSystemPath(bytes: Array(target.utf8)))
+                {
                     return Placed(file: file, name: candidate, wasThere: true)
                 }
                 candidate = name.numbered(number)
@@ -155,30 +194,26 @@ final class TargetFolder: Sendable {
     /// when `durable`. Sidecars are not (an fsync each would double the syncs of a run): after a
     /// power cut one may be empty, never the image beside it.
     func write(_ text: String, to relative: String, durable: Bool = true) throws(DownloadFailure) {
-        let target = root.appendingPathComponent(relative)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(UUID().uuidString)\(Self.partSuffix)").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw DownloadFailure("cannot write \(target.path): \(String(cString: strerror(errno)))")
-        }
+        let target = path(relative)
+        let folder = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
+        let (temporary, descriptor) = try Self.createTemporary(in: folder.isEmpty ? "/" : String(folder))
         let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
         let synced = written && (!durable || fsync(descriptor) == 0)
         close(descriptor)
-        guard synced, rename(temporary, target.path) == 0 else {
+        guard synced, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw DownloadFailure("cannot write \(target.path): \(reason)")
+            throw DownloadFailure("cannot write \(target): \(reason)")
         }
     }
 
-    /// Copies a local file into a temporary file; returns its length, SHA-256 and first bytes.
+    /// Copies a local file into a temporary file; returns its length, checksum and first bytes.
     func copy(_ source: FileSystemPath, into part: (path: String, descriptor: Int32)) throws(DownloadFailure) -> (
         bytes: Int64, checksum: String, leading: [UInt8]
     ) {
         let sink = DescriptorBodySink(descriptor: part.descriptor)
         try Self.read(source, doing: "copy") { chunk in sink.write(chunk) }
-        guard let checksum = sink.checksum() else { throw DownloadFailure("cannot compute a checksum (libcrypto)") }
+        guard let checksum = sink.checksum() else { throw DownloadFailure("cannot compute a checksum (libxxhash)") }
         return (sink.byteCount, checksum, sink.leadingBytes)
     }
 
@@ -195,7 +230,7 @@ final class TargetFolder: Sendable {
     /// but cannot be read (not a regular file, unreadable, over 16 MiB): taking it for absent
     /// would replace a file whose lines (credits from earlier runs) are known nowhere else.
     func read(_ relative: String) throws(DownloadFailure) -> String? {
-        let path = FileSystemPath(bytes: Array(root.appendingPathComponent(relative).path.utf8))
+        let path = FileSystemPath(bytes: Array(path(relative).utf8))
         var status = stat()
         if path.withCString({ lstat($0, &status) }) != 0, errno == ENOENT { return nil }
         var text: [UInt8] = []
@@ -208,47 +243,47 @@ final class TargetFolder: Sendable {
 
     /// Whether a file exists at `relative`.
     func contains(_ relative: String) -> Bool {
-        access(root.appendingPathComponent(relative).path, F_OK) == 0
+        access(path(relative), F_OK) == 0
     }
 
     /// Creates `name`'s folder when missing and returns it. Each folder below the target must be
     /// a real folder: a symbolic link there (planted, or left by another tool) would send the
     /// files somewhere outside the target, so it is refused.
-    func makeFolder(for name: FileNameTemplate.Name) throws(DownloadFailure) -> URL {
-        var folder = root
+    func makeFolder(for name: FileNameTemplate.Name) throws(DownloadFailure) -> String {
+        var folder = rootPath
         for component in name.folders {
-            folder.appendPathComponent(component, isDirectory: true)
+            folder += "/" + component
             var status = stat()
-            if lstat(folder.path, &status) == 0 {
+            if lstat(folder, &status) == 0 {
                 guard status.st_mode & S_IFMT == S_IFDIR else {
                     let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a folder"
                     throw DownloadFailure(
-                        "\(folder.path) is \(what); Viewfinder writes only into real folders below the target: "
+                        "\(folder) is \(what); Viewfinder writes only into real folders below the target: "
                             + "move it away")
                 }
                 continue
             }
-            guard mkdir(folder.path, 0o755) == 0 || errno == EEXIST else {
-                throw DownloadFailure("cannot create the folder \(folder.path): \(String(cString: strerror(errno)))")
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+                throw DownloadFailure("cannot create the folder \(folder): \(String(cString: strerror(errno)))")
             }
         }
         return folder
     }
 
-    /// SHA-256 of the file at `path`, hex.
+    /// The checksum (``FileChecksum``) of the file at `path`.
     static func checksum(ofFile path: String) throws(DownloadFailure) -> String {
         try checksum(ofFile: FileSystemPath(bytes: Array(path.utf8)))
     }
 
-    /// SHA-256 of the file at `path`, hex.
+    /// The checksum (``FileChecksum``) of the file at `path`.
     static func checksum(ofFile path: FileSystemPath) throws(DownloadFailure) -> String {
-        let hasher = SHA256()
+        let hasher = FileChecksum()
         try read(path, chunk: 256 << 10, doing: "hash") { chunk in
             hasher.update(chunk)
             return nil
         }
-        guard let hex = hasher.finishHex() else { throw DownloadFailure("cannot compute a checksum (libcrypto)") }
-        return hex
+        guard let checksum = hasher.finish() else { throw DownloadFailure("cannot compute a checksum (libxxhash)") }
+        return checksum
     }
 
     /// Reads `path` in chunks of `chunk` bytes, to `doing` it (read, copy, hash: the verb

@@ -12,39 +12,39 @@ public protocol HTTPBodySink: AnyObject, Sendable {
 }
 
 /// Writes a body to an open file descriptor (the caller owns it, opens and closes it), counting
-/// the bytes, keeping the first bytes (to recognise the file type) and, unless told not to,
-/// computing their SHA-256.
+/// the bytes, keeping the first bytes (to recognise the file type) and taking their checksum
+/// (``FileChecksum``) on the way.
 public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
     /// How many leading bytes ``leadingBytes`` keeps.
     public static let leadingLength = 512  // room for an SVG's prologue and an ISO file's brands
 
     private let descriptor: Int32
-    private let hashing: Bool
-    private var hasher = SHA256()
+    private var hasher = FileChecksum()
     // Written by the client's thread during the transfer; read by the caller after it ends.
     private var written: Int64 = 0
     private var leading: [UInt8] = []
 
-    /// A sink writing to `descriptor` from its current start (it is truncated on each attempt).
-    /// Without `hashing`, ``checksum()`` is `nil` and the transfer thread only writes: a caller
-    /// that hashes the finished file on another thread keeps the transfer thread for the network.
-    public init(descriptor: Int32, hashing: Bool = true) {
+    /// A sink writing to `descriptor`, an empty file; an attempt after one that wrote bytes empties it first.
+    public init(descriptor: Int32) {
         self.descriptor = descriptor
-        self.hashing = hashing
     }
 
     /// Bytes written by the last attempt.
     public var byteCount: Int64 { written }
     /// The body's first ``leadingLength`` bytes (fewer when it is shorter).
     public var leadingBytes: [UInt8] { leading }
-    /// The SHA-256 of the body as hex; call once, after the transfer. `nil` when libcrypto failed,
-    /// or when the sink was made without hashing.
-    public func checksum() -> String? { hashing ? hasher.finishHex() : nil }
+    /// The body's checksum (``FileChecksum``: `xxh128:` and hex); call once, after the transfer.
+    /// `nil` when libxxhash failed.
+    public func checksum() -> String? { hasher.finish() }
 
     public func restart() -> String? {
-        hasher = SHA256()
-        written = 0
+        hasher = FileChecksum()
         leading = []
+        // Nothing written yet: the file is still empty. Not truncating it matters: ext4 writes a
+        // file truncated to nothing out when it is closed (a guard for programs that rewrite
+        // files in place), which made every download's close start the disk.
+        guard written > 0 else { return nil }
+        written = 0
         guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
             return "cannot empty the file: \(String(cString: strerror(errno)))"
         }
@@ -56,7 +56,7 @@ public final class DescriptorBodySink: HTTPBodySink, @unchecked Sendable {
         if leading.count < Self.leadingLength {
             leading += bytes.prefix(Self.leadingLength - leading.count)
         }
-        if hashing { hasher.update(bytes) }
+        hasher.update(bytes)
         if let code = writeAll(descriptor, UnsafeRawBufferPointer(start: base, count: bytes.count)) {
             return "cannot write the file: \(String(cString: strerror(code)))"
         }
