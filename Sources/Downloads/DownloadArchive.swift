@@ -19,6 +19,23 @@ package final class DownloadArchive: Sendable {
         package var checksum: String
         /// The credit line the licence asks for, when it asks for one.
         package var credit: String?
+        /// The file's length when it was written (`nil` in archives from before lengths were kept).
+        package var bytes: Int64?
+        /// When the file was recorded, in seconds since 1970.
+        package var downloadedAt: Double?
+
+        package init(
+            provider: String, id: String, file: String, checksum: String, credit: String?, bytes: Int64? = nil,
+            downloadedAt: Double? = nil
+        ) {
+            self.provider = provider
+            self.id = id
+            self.file = file
+            self.checksum = checksum
+            self.credit = credit
+            self.bytes = bytes
+            self.downloadedAt = downloadedAt
+        }
     }
 
     private let queue: DatabaseQueue
@@ -39,7 +56,8 @@ package final class DownloadArchive: Sendable {
             configuration.busyMode = .timeout(10)
             // Write-ahead log, synced at checkpoints: a commit per file costs no fsync (three in
             // the default rollback journal), and a crash loses at most the last records, never the
-            // database; the files themselves are synced before they get their names.
+            // database. A file whose record is lost is downloaded again and found identical (or,
+            // when a power cut left it short, completed in place).
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -50,8 +68,15 @@ package final class DownloadArchive: Sendable {
                     sql: """
                         CREATE TABLE IF NOT EXISTS downloads (
                             provider TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL, checksum TEXT NOT NULL,
-                            credit TEXT, downloaded_at REAL NOT NULL, PRIMARY KEY (provider, id))
+                            credit TEXT, downloaded_at REAL NOT NULL, bytes INTEGER, PRIMARY KEY (provider, id))
                         """)
+                // Archives from before lengths were kept get the column; their rows keep none.
+                let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(downloads)").compactMap {
+                    String.fromDatabaseValue($0["name"] as DatabaseValue)
+                }
+                if !columns.contains("bytes") {
+                    try db.execute(sql: "ALTER TABLE downloads ADD COLUMN bytes INTEGER")
+                }
             }
         } catch {
             throw DownloadFailure("cannot use the download archive \(path): \(error)")
@@ -64,7 +89,11 @@ package final class DownloadArchive: Sendable {
         let rows: [Row]
         do {
             rows = try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT provider, id, file, checksum, credit FROM downloads ORDER BY file")
+                try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT provider, id, file, checksum, credit, bytes, downloaded_at FROM downloads ORDER BY file"
+                )
             }
         } catch {
             throw DownloadFailure("cannot read the download archive \(path): \(error)")
@@ -82,10 +111,15 @@ package final class DownloadArchive: Sendable {
                 return value
             }
             let credit = row["credit"] as DatabaseValue
+            // A length or time of another type (not Viewfinder's) is taken as unknown: it only
+            // serves to notice files a power cut left short.
+            let bytes = Int64.fromDatabaseValue(row["bytes"] as DatabaseValue)
+            let downloadedAt = Double.fromDatabaseValue(row["downloaded_at"] as DatabaseValue)
             entries.append(
                 Entry(
                     provider: try text("provider"), id: try text("id"), file: try text("file"),
-                    checksum: try text("checksum"), credit: credit.isNull ? nil : try text("credit")))
+                    checksum: try text("checksum"), credit: credit.isNull ? nil : try text("credit"),
+                    bytes: bytes, downloadedAt: downloadedAt))
         }
         return entries
     }
@@ -95,10 +129,13 @@ package final class DownloadArchive: Sendable {
         do {
             try queue.write { db in
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO downloads VALUES (?, ?, ?, ?, ?, ?)",
+                    sql: """
+                        INSERT OR REPLACE INTO downloads (provider, id, file, checksum, credit, downloaded_at, bytes)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
                     arguments: [
                         entry.provider, entry.id, entry.file, entry.checksum, entry.credit,
-                        Date().timeIntervalSince1970,
+                        Date().timeIntervalSince1970, entry.bytes,
                     ])
             }
         } catch {

@@ -61,7 +61,7 @@ public final class Downloader: Sendable {
         self.logger = logger
         self.reportDownload = reportDownload
         self.events = events
-        folder = TargetFolder(root: options.directory)
+        folder = TargetFolder(root: options.directory, sync: options.settings.sync)
     }
 
     /// Downloads `photos`, returning one outcome per photo in the same order. Throws
@@ -90,6 +90,7 @@ public final class Downloader: Sendable {
             return try await files.run { () throws(DownloadFailure) in
                 let archive = try DownloadArchive(directory: folder.root)
                 let entries = try archive.entries()
+                folder.knowRecorded(entries)
                 return (archive, useArchive ? entries : entries.filter { folder.contains($0.file) })
             }
         } catch let failure as DownloadFailure {
@@ -107,6 +108,14 @@ public final class Downloader: Sendable {
         let (archive, entries) = try await openArchive()
         var known: [String: DownloadArchive.Entry] = [:]
         for entry in entries { known[Self.key(entry.provider, entry.id)] = entry }
+        // The wanted photos' archived files that a power cut left short are fetched again.
+        let wanted = photos.compactMap { original in
+            let photo = original.redacted(by: options.redact)
+            return known[Self.key(photo.provider, photo.id)]
+        }
+        let cutShort = try await files.run { () throws(DownloadFailure) in
+            Set(wanted.filter(folder.wasCutShort).map { Self.key($0.provider, $0.id) })
+        }
 
         var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
         var jobs: [Job] = []
@@ -115,7 +124,7 @@ public final class Downloader: Sendable {
         for (index, original) in photos.enumerated() {
             let photo = original.redacted(by: options.redact)
             let key = Self.key(photo.provider, photo.id)
-            if let entry = known[key] {
+            if let entry = known[key], !cutShort.contains(key) {
                 outcomes[index] = .alreadyHad(file: entry.file)
             } else if let earlier = planned[key] {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
@@ -363,8 +372,7 @@ public final class Downloader: Sendable {
         // happens; when the download is cancelled before it begins, the file is discarded instead.
         let syncAndName = { @Sendable () throws(DownloadFailure) -> TargetFolder.Placed in
             folder.startWriteback(received.part)
-            return try folder.place(
-                received.part, as: name, fileExtension: received.fileExtension, checksum: received.checksum)
+            return try folder.place(received.part, as: name, fileExtension: received.fileExtension)
         }
         let named: Result<TargetFolder.Placed, any Error>
         do {
@@ -409,7 +417,7 @@ public final class Downloader: Sendable {
             let checksum = try TargetFolder.checksum(ofFile: path)
             _ = try folder.makeFolder(for: name)
             let placed = try folder.link(
-                path, as: name, fileExtension: localExtension(path, leading: []), checksum: checksum)
+                path, as: name, fileExtension: localExtension(path, leading: []))
             var status = stat()
             let found = path.withCString { stat($0, &status) } == 0
             return (placed, checksum, found ? Int64(status.st_size) : 0)
@@ -424,7 +432,7 @@ public final class Downloader: Sendable {
         }
         // `place` closes and removes the temporary file whatever happens.
         let fileExtension = localExtension(path, leading: copied.leading)
-        let placed = try folder.place(part, as: name, fileExtension: fileExtension, checksum: copied.checksum)
+        let placed = try folder.place(part, as: name, fileExtension: fileExtension)
         return (placed, copied.checksum, copied.bytes)
     }
 
@@ -442,7 +450,7 @@ public final class Downloader: Sendable {
         let photo = job.written
         let entry = DownloadArchive.Entry(
             provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
-            credit: photo.attribution ?? AttributionLine.line(for: photo))
+            credit: photo.attribution ?? AttributionLine.line(for: photo), bytes: bytes)
         // A named file always gets its sidecar and its archive entry, also when the download is
         // being cancelled: a re-run then knows it has the file.
         placedThisRun.withLock { $0.append(entry) }

@@ -1,29 +1,44 @@
 import Foundation
 import ProviderKit
 
-/// Byte-for-byte comparison of two files: where two checksums agree and that decides what is
-/// kept, the bytes decide, since the checksum (``FileChecksum``) is not a cryptographic one.
+/// Byte-for-byte comparison of a file already under a name with the one meant for it: the
+/// bytes decide what is kept, never a checksum (``FileChecksum`` is not a cryptographic one).
 package enum FileBytes {
-    /// Whether the files at `first` and `second` are both regular files with the same bytes;
-    /// `false` when either cannot be read. Blocks: call it on a thread of its own.
-    package static func same(_ first: FileSystemPath, _ second: FileSystemPath) -> Bool {
+    /// How a file already under a name stands to the new one.
+    package enum Relation: Sendable, Equatable {
+        /// The same bytes.
+        case same
+        /// Shorter, and the new file's first bytes: a write cut short (a power cut before the
+        /// disk had it all), which the new file completes without losing a byte.
+        case beginning
+        /// Anything else, or a file that cannot be read or is not a regular file.
+        case different
+    }
+
+    /// How the file at `existing` stands to the one at `new`. Blocks: call it on a thread of its own.
+    package static func relation(of existing: FileSystemPath, to new: FileSystemPath) -> Relation {
         // Non-blocking, so a FIFO under either name cannot hang the comparison.
-        let one = first.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        let other = second.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let old = existing.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let other = new.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         defer {
-            if one >= 0 { close(one) }
+            if old >= 0 { close(old) }
             if other >= 0 { close(other) }
         }
-        guard isRegularFile(one), isRegularFile(other) else { return false }
+        guard isRegularFile(old), isRegularFile(other) else { return .different }
         let chunk = 256 << 10
         let buffers = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 * chunk, alignment: 16)
         defer { buffers.deallocate() }
         let left = UnsafeMutableRawBufferPointer(rebasing: buffers[0..<chunk])
         let right = UnsafeMutableRawBufferPointer(rebasing: buffers[chunk...])
         while true {
-            guard let count = fill(left, from: one), fill(right, from: other) == count else { return false }
-            if count == 0 { return true }
-            if memcmp(left.baseAddress!, right.baseAddress!, count) != 0 { return false }
+            guard let count = fill(left, from: old), let newCount = fill(right, from: other),
+                memcmp(left.baseAddress!, right.baseAddress!, min(count, newCount)) == 0
+            else { return .different }
+            if count == newCount {
+                if count < chunk { return .same }  // both ended together
+                continue
+            }
+            return count < newCount ? .beginning : .different
         }
     }
 

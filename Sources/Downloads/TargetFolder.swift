@@ -4,9 +4,11 @@ import ProviderKit
 import Synchronization
 
 /// The target folder's files, written atomically: a body goes to a temporary `.….viewfinder-part`
-/// file in its final folder, is synced, and only then appears under its final name (by `link`,
-/// which never replaces a file). Two photos never get one name: names are reserved when planned,
-/// and one taken on disk by another file gets a number. Every call blocks: run them on ``FileThreads``.
+/// file in its final folder, is synced when asked (`download.sync`), and only then appears under
+/// its final name (by `link`, which never replaces a file, except a beginning of the same bytes that
+/// a power cut left: see ``link(_:as:fileExtension:)``). Two photos never get one name: names are
+/// reserved when planned, and one taken on disk by another file gets a number. Every call blocks:
+/// run them on ``FileThreads``.
 final class TargetFolder: Sendable {
     /// The suffix of temporary files; a run removes those an earlier, killed run left.
     static let partSuffix = ".viewfinder-part"
@@ -15,9 +17,13 @@ final class TargetFolder: Sendable {
         var reserved: Set<String> = []
         var parts: Set<String> = []
         var stopped = false
+        /// Each archived file's length, by its path relative to the folder.
+        var recordedLengths: [String: Int64] = [:]
     }
 
     let root: URL
+    /// Whether each file is synced before it gets its name.
+    let sync: Bool
     /// `root`'s path. Paths below it are joined as text: Foundation's `appendingPathComponent`
     /// asks the file system whether each one is a folder, a `stat` for every name.
     private let rootPath: String
@@ -26,8 +32,9 @@ final class TargetFolder: Sendable {
     /// folder never pick the same name; `O_EXCL` catches the rest).
     private static let partNumbers = Atomic<UInt64>(0)
 
-    init(root: URL) {
+    init(root: URL, sync: Bool) {
         self.root = root
+        self.sync = sync
         rootPath = root.path.hasSuffix("/") && root.path.count > 1 ? String(root.path.dropLast()) : root.path
     }
 
@@ -99,11 +106,30 @@ final class TargetFolder: Sendable {
         throw DownloadFailure("stopped")
     }
 
-    /// Asks the kernel to start writing a finished temporary file out, so the fsync in
-    /// ``place(_:as:fileExtension:checksum:)`` finds less left to wait for. A hint: a write error
-    /// shows at the fsync.
+    /// When files are synced, asks the kernel to start writing a finished temporary file out, so
+    /// the fsync in ``place(_:as:fileExtension:)`` finds less left to wait for. A hint: a write
+    /// error shows at the fsync.
     func startWriteback(_ part: (path: String, descriptor: Int32)) {
-        _ = vf_start_writeback(part.descriptor)
+        if sync { _ = vf_start_writeback(part.descriptor) }
+    }
+
+    /// Notes the archive's files and lengths: a file the archive knows whole is never replaced.
+    func knowRecorded(_ entries: [DownloadArchive.Entry]) {
+        var lengths: [String: Int64] = [:]
+        for entry in entries { if let bytes = entry.bytes { lengths[entry.file] = bytes } }
+        state.withLock { $0.recordedLengths = lengths }
+    }
+
+    /// Whether the archived file of `entry` is shorter than it was written and unchanged since:
+    /// a power cut came before the disk had all of it (files are not synced unless asked). The
+    /// next run downloads it again and completes it in place. A file changed after it was
+    /// recorded (edited, say) is the owner's and is left alone.
+    func wasCutShort(_ entry: DownloadArchive.Entry) -> Bool {
+        guard let bytes = entry.bytes, let recordedAt = entry.downloadedAt else { return false }
+        var status = stat()
+        guard lstat(path(entry.file), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+        return Int64(status.st_size) < bytes && modified <= recordedAt + 1
     }
 
     /// Closes and removes a temporary file.
@@ -123,13 +149,13 @@ final class TargetFolder: Sendable {
         var wasThere: Bool
     }
 
-    /// Syncs the temporary file and gives it its final name (`name` with `fileExtension`, or a
-    /// numbered variant when another file holds it); an identical file already there is kept.
+    /// Syncs the temporary file (when asked) and gives it its final name (`name` with
+    /// `fileExtension`, or a numbered variant when another file holds it); an identical file
+    /// already there is kept.
     func place(
-        _ part: (path: String, descriptor: Int32), as name: FileNameTemplate.Name, fileExtension: String,
-        checksum: String
+        _ part: (path: String, descriptor: Int32), as name: FileNameTemplate.Name, fileExtension: String
     ) throws(DownloadFailure) -> Placed {
-        let synced = fsync(part.descriptor) == 0
+        let synced = !sync || fsync(part.descriptor) == 0
         let syncError = errno
         close(part.descriptor)
         defer {
@@ -141,13 +167,15 @@ final class TargetFolder: Sendable {
         guard synced else {
             throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
         }
-        return try link(
-            FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension, checksum: checksum)
+        return try link(FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension)
     }
 
-    /// Gives `source` (a local photo) a name in the folder by a hard link, never moving it.
+    /// Gives `source` (a local photo, or a finished temporary file) a name in the folder by a
+    /// hard link, never moving it. A file already under a name is kept when it has the same
+    /// bytes (nothing new is written) and replaced only when it is a beginning of them that the
+    /// archive does not know whole (a write a power cut cut short): nothing is lost either way.
     func link(
-        _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String, checksum: String
+        _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String
     ) throws(DownloadFailure) -> Placed {
         var candidate = name
         var number = 2
@@ -176,10 +204,18 @@ final class TargetFolder: Sendable {
                 state.withLock { _ = $0.reserved.insert(candidate.key) }
                 return Placed(file: file, name: candidate, wasThere: false)
             case EEXIST:
-                if access(target, F_OK) == 0, (try? Self.checksum(ofFile: target)) == checksum,
-                    FileBytes.same(source, FileSystemPath(bytes: Array(target.utf8)))
-                {
-                    return Placed(file: file, name: candidate, wasThere: true)
+                if access(target, F_OK) == 0 {
+                    let existing = FileSystemPath(bytes: Array(target.utf8))
+                    switch FileBytes.relation(of: existing, to: source) {
+                    case .same:
+                        return Placed(file: file, name: candidate, wasThere: true)
+                    case .beginning where !isKnownWhole(file, existing):
+                        try replace(target, with: source, file: file)
+                        state.withLock { _ = $0.reserved.insert(candidate.key) }
+                        return Placed(file: file, name: candidate, wasThere: false)
+                    case .beginning, .different:
+                        break
+                    }
                 }
                 candidate = name.numbered(number)
                 number += 1
@@ -187,6 +223,25 @@ final class TargetFolder: Sendable {
             case let code?:
                 throw DownloadFailure("cannot save \(file): \(String(cString: strerror(code)))")
             }
+        }
+    }
+
+    /// Whether the archive knows the file at `file` whole: recorded no longer than it is now.
+    private func isKnownWhole(_ file: String, _ existing: FileSystemPath) -> Bool {
+        guard let recorded = state.withLock({ $0.recordedLengths[file] }) else { return false }
+        var status = stat()
+        return existing.withCString { lstat($0, &status) } == 0 && Int64(status.st_size) >= recorded
+    }
+
+    /// Puts `source` under `target` in one step (a link under a temporary name, renamed over it).
+    private func replace(_ target: String, with source: FileSystemPath, file: String) throws(DownloadFailure) {
+        guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
+        let folder = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
+        let temporary = String(folder) + "/" + Self.partName()
+        guard source.withCString({ Glibc.link($0, temporary) }) == 0, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw DownloadFailure("cannot save \(file): \(reason)")
         }
     }
 
@@ -268,11 +323,6 @@ final class TargetFolder: Sendable {
             }
         }
         return folder
-    }
-
-    /// The checksum (``FileChecksum``) of the file at `path`.
-    static func checksum(ofFile path: String) throws(DownloadFailure) -> String {
-        try checksum(ofFile: FileSystemPath(bytes: Array(path.utf8)))
     }
 
     /// The checksum (``FileChecksum``) of the file at `path`.

@@ -1,9 +1,9 @@
 import Yams
 
 extension ConfigurationLoader {
-    static let downloadKeys = ["parallel", "per_host", "filename"]
+    static let downloadKeys = ["parallel", "per_host", "filename", "sync"]
 
-    /// `download:`: transfer counts and the file-name template, each checked.
+    /// `download:`: transfer counts, the file-name template and syncing, each checked.
     func readDownload(_ node: Node, diagnostics: inout Diagnostics) -> DownloadSettings {
         var settings = DownloadSettings()
         guard case .mapping(let mapping) = node else {
@@ -27,6 +27,10 @@ extension ConfigurationLoader {
                     continue
                 }
                 if key == "parallel" { settings.parallel = value } else { settings.perHost = value }
+            case "sync":
+                if let value = reader.boolean(rawValue, key: "download.sync", diagnostics: &diagnostics) {
+                    settings.sync = value
+                }
             case "filename":
                 guard let text = reader.text(rawValue, key: "download.filename", diagnostics: &diagnostics) else {
                     continue

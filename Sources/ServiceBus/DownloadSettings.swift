@@ -18,12 +18,20 @@ public struct DownloadSettings: Sendable, Equatable {
     /// Where each file goes below the target folder (`download.filename`); `{ext}` is the
     /// file type's extension.
     public var filename: String
+    /// Whether each file is synced to disk before it gets its name (`download.sync`): then a
+    /// power cut cannot leave an emptied file under a final name. Off by default, as in curl,
+    /// wget and rsync: a sync waits for the disk, and a file a power cut left short is noticed
+    /// (by its length in the archive) and downloaded again by the next run.
+    public var sync: Bool
 
-    /// Defaults: 8 transfers, 4 per host, `{provider}/{id}-{title}.{ext}`.
-    public init(parallel: Int = 8, perHost: Int = 4, filename: String = DownloadSettings.defaultFilename) {
+    /// Defaults: 8 transfers, 4 per host, `{provider}/{id}-{title}.{ext}`, no sync.
+    public init(
+        parallel: Int = 8, perHost: Int = 4, filename: String = DownloadSettings.defaultFilename, sync: Bool = false
+    ) {
         self.parallel = parallel
         self.perHost = perHost
         self.filename = filename
+        self.sync = sync
     }
 
     /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, or no text.

@@ -3,11 +3,10 @@ import Foundation
 import ProviderKit
 import Testing
 
-@Suite("Comparing two files byte for byte (what decides when checksums agree)")
+@Suite("Comparing a file under a name with the new one, byte for byte")
 struct FileBytesTests {
     @Test(
-        "equal only when every byte and the length agree, across chunk boundaries; unreadable or not a file is not equal"
-    )
+        "same only when every byte and the length agree; a shorter first part is a beginning; across chunk boundaries")
     func comparesEveryByte() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-filebytes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -24,15 +23,24 @@ struct FileBytesTests {
         var secondChunkDiffers = body
         secondChunkDiffers[(256 << 10) + 5] ^= 0x80
 
-        let original = try file("a", body)
-        #expect(FileBytes.same(original, try file("b", body)))
-        #expect(!FileBytes.same(original, try file("c", lastDiffers)))
-        #expect(!FileBytes.same(original, try file("d", secondChunkDiffers)))
-        #expect(!FileBytes.same(original, try file("e", Array(body.dropLast()))))  // a prefix
-        #expect(!FileBytes.same(original, try file("f", body + [0])))  // one byte longer
-        #expect(FileBytes.same(try file("g", []), try file("h", [])))
+        let new = try file("a", body)
+        #expect(FileBytes.relation(of: try file("b", body), to: new) == .same)
+        #expect(FileBytes.relation(of: try file("c", lastDiffers), to: new) == .different)
+        #expect(FileBytes.relation(of: try file("d", secondChunkDiffers), to: new) == .different)
+        #expect(FileBytes.relation(of: try file("e", Array(body.dropLast())), to: new) == .beginning)
+        #expect(FileBytes.relation(of: try file("f", Array(body.prefix(256 << 10))), to: new) == .beginning)
+        #expect(FileBytes.relation(of: try file("g", []), to: new) == .beginning)  // emptied by a power cut
         #expect(
-            !FileBytes.same(original, FileSystemPath(bytes: Array(folder.appendingPathComponent("none").path.utf8))))
-        #expect(!FileBytes.same(original, FileSystemPath(bytes: Array(folder.path.utf8))))  // a folder
+            FileBytes.relation(of: try file("h", Array(secondChunkDiffers.prefix(300 << 10))), to: new) == .different)
+        #expect(FileBytes.relation(of: try file("i", body + [0]), to: new) == .different)  // longer
+        #expect(
+            FileBytes.relation(
+                of: try file("j", Array(body.prefix(256 << 10))), to: try file("k", Array(body.prefix(256 << 10))))
+                == .same)
+        #expect(FileBytes.relation(of: try file("l", []), to: try file("m", [])) == .same)
+        let missing = FileSystemPath(bytes: Array(folder.appendingPathComponent("none").path.utf8))
+        #expect(FileBytes.relation(of: missing, to: new) == .different)
+        let aFolder = FileSystemPath(bytes: Array(folder.path.utf8))
+        #expect(FileBytes.relation(of: aFolder, to: new) == .different)
     }
 }

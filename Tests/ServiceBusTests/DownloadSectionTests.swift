@@ -10,15 +10,22 @@ struct DownloadSectionTests {
     func readsTheSection() throws {
         #expect(try Fixtures.load(Self.providers).download == DownloadSettings())
         let configuration = try Fixtures.load(
-            "download:\n  parallel: 3\n  per_host: 2\n  filename: \"{date}/{title}.{ext}\"\n" + Self.providers)
-        #expect(configuration.download == DownloadSettings(parallel: 3, perHost: 2, filename: "{date}/{title}.{ext}"))
+            "download:\n  parallel: 3\n  per_host: 2\n  filename: \"{date}/{title}.{ext}\"\n  sync: yes\n"
+                + Self.providers)
+        #expect(
+            configuration.download
+                == DownloadSettings(parallel: 3, perHost: 2, filename: "{date}/{title}.{ext}", sync: true))
+        #expect(DownloadSettings().sync == false)
     }
 
     @Test("bad values and unknown keys are reported with their line and a hint")
     func reportsProblems() {
         let problems = Fixtures.problems(
-            "download:\n  parallel: 0\n  per_hots: 2\n  filename: \"{titel}.{ext}\"\n" + Self.providers)
-        #expect(problems.count == 3)
+            "download:\n  parallel: 0\n  per_hots: 2\n  filename: \"{titel}.{ext}\"\n  sync: sometimes\n"
+                + Self.providers)
+        #expect(problems.count == 4)
+        #expect(
+            problems.contains { $0.contains("config.yaml:5:") && $0.contains("`download.sync` must be true or false") })
         #expect(
             problems.contains {
                 $0.contains("config.yaml:2:") && $0.contains("`download.parallel` must be a whole number from 1 to 64")

@@ -55,7 +55,9 @@ struct DownloadCommandLineTests {
         let workspace = try Self.workspace(imageURLs: ["\(base)/img/a", "\(base)/img/b", "\(base)/html/c"])
         defer { try? FileManager.default.removeItem(at: workspace) }
 
-        let run = try RunningViewfinder(["download", "photo", "--to", "out", "--format", "json"], in: workspace)
+        // With --sync each file is synced before it is named; what ends on disk is the same.
+        let run = try RunningViewfinder(
+            ["download", "photo", "--to", "out", "--format", "json", "--sync"], in: workspace)
         let status = await run.status()
         let stderr = run.errorText()
         #expect(status == 1, "stderr: \(stderr)")
@@ -82,6 +84,8 @@ struct DownloadCommandLineTests {
         let help = try await ViewfinderProcess.run(["download", "--help"], in: workspace)
         #expect(help.status == 0)
         #expect(help.stdout.contains("--to <dir>") && help.stdout.contains("--per-host <n>"))
+        #expect(
+            help.stdout.contains("--sync/--no-sync") && help.stdout.contains("download.sync, off"), "\(help.stdout)")
         #expect(!help.stdout.contains("--download"), "\(help.stdout)")
         let twice = try await ViewfinderProcess.run(["download", "x", "--to", "a", "--download", "b"], in: workspace)
         #expect(twice.status == 64)

@@ -60,6 +60,11 @@ struct DownloadFlags: ParsableArguments {
     @Flag(help: "Hard-link local photos into the folder instead of copying them (same file system only).")
     var link = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Sync each file to disk before naming it, so a power cut cannot empty it (default: download.sync, off).")
+    var sync: Bool?
+
     mutating func validate() throws {
         for (name, text) in [("--parallel", parallelText), ("--per-host", perHostText)] {
             try NumberOption.check(
@@ -76,6 +81,7 @@ struct DownloadFlags: ParsableArguments {
         if let parallel { settings.parallel = parallel }
         if let perHost { settings.perHost = perHost }
         if let filename { settings.filename = filename }
+        if let sync { settings.sync = sync }
         return settings
     }
 }
