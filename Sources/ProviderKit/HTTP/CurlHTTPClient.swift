@@ -1,27 +1,34 @@
 import Foundation
 import Logging
 
-/// The live ``HTTPClient``: libcurl's multi interface on one thread, shared by every provider.
+/// The live ``HTTPClient``: libcurl's multi interface, one loop thread per core (up to four),
+/// shared by every provider.
 ///
-/// Make one per process and pass it in ``ProviderContext``: its connection cache is what
-/// lets requests to the same host reuse connections.
+/// Make one per process and pass it in ``ProviderContext``: its connection caches are what let
+/// requests to the same host reuse connections (``CurlLoopChoice`` keeps a host on one loop
+/// unless it has many transfers at once, as a download does).
 public final class CurlHTTPClient: HTTPClient {
     /// The `User-Agent` sent with every request.
     public let userAgent: String
     private let logger: Logger?
-    private let loop: CurlMultiLoop
+    private let loops: [CurlMultiLoop]
+    private let choice: CurlLoopChoice
 
     /// Creates a client. Each attempt is logged at debug level (method, redacted URL, status,
     /// bytes, time) to the request's own ``HTTPRequest/logger``, or else to `logger`, if given.
     public init(userAgent: String, logger: Logger? = nil, maxConnections: Int = 32) {
         self.userAgent = userAgent
         self.logger = logger
-        loop = CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
-            let ran = (ContinuousClock.now - transfer.started).shortDescription
-            (transfer.request.logger ?? logger)?.debug(
-                "\(transfer.request.redactedDescription) → cancelled after \(ran); aborted \(Self.microseconds(delay)) µs after the cancellation"
-            )
+        let count = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
+        loops = (0..<count).map { _ in
+            CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
+                let ran = (ContinuousClock.now - transfer.started).shortDescription
+                (transfer.request.logger ?? logger)?.debug(
+                    "\(transfer.request.redactedDescription) → cancelled after \(ran); aborted \(Self.microseconds(delay)) µs after the cancellation"
+                )
+            }
         }
+        choice = CurlLoopChoice(count: count)
     }
 
     private static func microseconds(_ duration: Duration) -> Int64 {
@@ -29,7 +36,7 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     deinit {
-        loop.shutdown()
+        for loop in loops { loop.shutdown() }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -124,6 +131,9 @@ public final class CurlHTTPClient: HTTPClient {
             throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
         }
         let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
+        let index = choice.take(host: (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? ""))
+        defer { choice.finished(index) }
+        let loop = loops[index]
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 transfer.onCompletion(continuation)

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// Which of the client's libcurl loops runs a transfer. Each loop has its own thread and its own
+/// connections, so a host's requests go to the loop that last served it (its connection, and its
+/// TLS session, are reused), unless that loop already runs ``busy`` transfers: then the least busy
+/// loop takes it. Many transfers to one host (a download) so spread over the cores, while the
+/// requests a search makes, one after another, stay on one loop.
+package final class CurlLoopChoice: Sendable {
+    /// In-flight transfers past which a host's loop shares the work with the others.
+    package static let busy = 4
+    /// Hosts remembered at most; past it the memory starts again (a long `serve` meets many).
+    static let rememberedHosts = 1024
+
+    private struct State {
+        var inFlight: [Int]
+        var loopByHost: [String: Int] = [:]
+    }
+
+    private let state: Mutex<State>
+
+    /// A choice among `count` loops.
+    package init(count: Int) {
+        state = Mutex(State(inFlight: Array(repeating: 0, count: max(1, count))))
+    }
+
+    /// The loop for a transfer to `host`, counted in flight until ``finished(_:)``.
+    package func take(host: String) -> Int {
+        state.withLock { state in
+            var chosen = state.loopByHost[host] ?? -1
+            if chosen < 0 || state.inFlight[chosen] >= Self.busy {
+                chosen = state.inFlight.indices.min { state.inFlight[$0] < state.inFlight[$1] } ?? 0
+                if state.loopByHost.count >= Self.rememberedHosts { state.loopByHost.removeAll() }
+                state.loopByHost[host] = chosen
+            }
+            state.inFlight[chosen] += 1
+            return chosen
+        }
+    }
+
+    /// A transfer on loop `index` ended.
+    package func finished(_ index: Int) {
+        state.withLock { $0.inFlight[index] -= 1 }
+    }
+}

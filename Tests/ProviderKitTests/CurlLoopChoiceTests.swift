@@ -1,0 +1,54 @@
+import ProviderKit
+import Testing
+
+@Suite("Which libcurl loop runs a transfer")
+struct CurlLoopChoiceTests {
+    @Test("a host's requests one after another stay on one loop (its connection is reused)")
+    func sequentialStays() {
+        let choice = CurlLoopChoice(count: 2)
+        var used: Set<Int> = []
+        for _ in 0..<20 {
+            let loop = choice.take(host: "api.example:443")
+            used.insert(loop)
+            choice.finished(loop)
+        }
+        #expect(used.count == 1)
+    }
+
+    @Test("many transfers at once to one host spread over the loops, `busy` on each before the next")
+    func parallelSpreads() {
+        let choice = CurlLoopChoice(count: 2)
+        let taken = (0..<(2 * CurlLoopChoice.busy)).map { _ in choice.take(host: "images.example:443") }
+        #expect(taken.filter { $0 == 0 }.count == CurlLoopChoice.busy)
+        #expect(taken.filter { $0 == 1 }.count == CurlLoopChoice.busy)
+        #expect(Array(taken.prefix(CurlLoopChoice.busy)) == Array(repeating: taken[0], count: CurlLoopChoice.busy))
+        for loop in taken { choice.finished(loop) }
+        // All finished: the host is back on one loop.
+        let next = choice.take(host: "images.example:443")
+        choice.finished(next)
+        #expect(choice.take(host: "images.example:443") == next)
+    }
+
+    @Test("two hosts in flight together go to different loops; each keeps its own afterwards")
+    func hostsKeepTheirLoops() {
+        let choice = CurlLoopChoice(count: 2)
+        let first = choice.take(host: "a:443")
+        let second = choice.take(host: "b:443")
+        #expect(first != second)
+        choice.finished(first)
+        choice.finished(second)
+        for _ in 0..<5 {
+            let a = choice.take(host: "a:443")
+            let b = choice.take(host: "b:443")
+            #expect(a == first && b == second)
+            choice.finished(a)
+            choice.finished(b)
+        }
+    }
+
+    @Test("one loop takes everything")
+    func oneLoop() {
+        let choice = CurlLoopChoice(count: 1)
+        #expect((0..<10).map { _ in choice.take(host: "h") }.allSatisfy { $0 == 0 })
+    }
+}
