@@ -17,8 +17,9 @@ public struct DownloadOptions: Sendable {
     public var link: Bool
     /// The longest one transfer may take; one that times out is not tried again.
     public var transferTimeout: Duration
-    /// The longest a transfer may go without receiving a byte before it fails (a stalled or
-    /// trickling server would otherwise hold its slot for the whole ``transferTimeout``).
+    /// How long a transfer may receive less than a byte a second before it fails (a stalled or
+    /// trickling server would otherwise hold its slot for the whole ``transferTimeout``); whole
+    /// seconds, as libcurl's low-speed limit takes them.
     public var stallTimeout: Duration
     /// The largest file accepted.
     public var maxFileBytes: Int

@@ -285,18 +285,13 @@ public final class Downloader: Sendable {
         let sink = DescriptorBodySink(descriptor: part.descriptor)
         let request = HTTPRequest(
             url: url, headers: [HTTPRequest.Header("Accept", "image/*,*/*;q=0.5")], timeout: options.transferTimeout,
-            maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
+            stallTimeout: options.stallTimeout, maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
         let events = self.events
         let index = job.index
-        let http = self.http
-        let watch = StallWatch()
-        let streamed: HTTPResponse?
+        let response: HTTPResponse
         do {
-            streamed = try await watch.run(limit: options.stallTimeout) {
-                try await http.stream(request, into: sink) { received, expected in
-                    watch.touch()
-                    events(.progress(index: index, received: received, expected: expected))
-                }
+            response = try await http.stream(request, into: sink) { received, expected in
+                events(.progress(index: index, received: received, expected: expected))
             }
         } catch is CancellationError {
             folder.discard(part)
@@ -309,14 +304,13 @@ public final class Downloader: Sendable {
             // several of them.
             folder.discard(part)
             return .done(.failed(reason: "the transfer took longer than \(options.transferTimeout): \(error.message)"))
+        } catch let error as HTTPClientError where error.kind == .stalled {
+            // Not tried again either: a server that stalls once likely stalls again.
+            folder.discard(part)
+            return .done(.failed(reason: error.message))
         } catch {
             folder.discard(part)
             return .done(.failed(reason: "\(error)"))
-        }
-        guard let response = streamed else {
-            folder.discard(part)
-            return .done(
-                .failed(reason: "no data arrived for \(options.stallTimeout) (\(request.redactedDescription))"))
         }
         if response.status == 429 || response.status == 503 {
             folder.discard(part)

@@ -87,6 +87,22 @@ struct HTTPClientTests {
         #expect(clock.now - started < .seconds(15))  // the server would stall for 30 s
     }
 
+    @Test("with a stall limit, a server that sends nothing fails as stalled at that limit, long before the timeout")
+    func stallLimit() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let request = HTTPRequest(
+            url: server.url("/stall"), timeout: .seconds(25), stallTimeout: .milliseconds(1500), retry: .never)
+        do {
+            _ = try await client.send(request)
+            Issue.record("a stalled server answered")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .stalled)
+            #expect(error.message == "GET \(server.url("/stall")): no data arrived for 2 s")  // whole seconds, up
+        }
+        #expect(clock.now - started < .seconds(12))
+    }
+
     @Test("a body over the cap ends the transfer, with or without Content-Length")
     func sizeCap() async throws {
         let declared = await failure("/bytes/2000000", maxBytes: 1 << 20)

@@ -39,6 +39,11 @@ enum CurlErrors {
             return HTTPClientError(
                 .connectionRefused, "could not connect to \(host)\(port) (connection refused or unreachable)")
         case CURLE_OPERATION_TIMEDOUT:
+            // libcurl reports the low-speed limit and the whole timeout alike: the time tells them apart.
+            if let stall = request.stallTimeout, ContinuousClock.now - transfer.started < request.timeout {
+                return HTTPClientError(
+                    .stalled, "\(target): no data arrived for \(CurlTransfer.wholeSeconds(stall)) s")
+            }
             return HTTPClientError(.timedOut, "\(target) timed out after \(seconds(request.timeout))")
         case CURLE_TOO_MANY_REDIRECTS:
             return HTTPClientError(

@@ -87,6 +87,10 @@ final class CurlTransfer: @unchecked Sendable {
         _ = vf_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = vf_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds(request.timeout))
         _ = vf_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout))
+        if let stall = request.stallTimeout {
+            _ = vf_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+            _ = vf_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, Self.wholeSeconds(stall))
+        }
         _ = vf_easy_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxResponseBytes))
         if sink.goesToFile {
             // Files are large: bigger reads mean fewer callbacks and writes (libcurl's default is 16 KB).
@@ -200,6 +204,11 @@ final class CurlTransfer: @unchecked Sendable {
         }
         progress?(received, declaredLength)
         return bytes.count
+    }
+
+    /// `duration` in whole seconds, rounded up, at least one (what libcurl's low-speed time takes).
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        max(1, Int((duration.wholeMilliseconds + 999) / 1000))
     }
 
     /// libcurl's receive buffer for downloads to files.

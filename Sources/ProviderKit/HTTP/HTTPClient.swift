@@ -71,6 +71,10 @@ public struct HTTPRequest: Sendable {
     public var timeout: Duration
     /// The longest connecting may take.
     public var connectTimeout: Duration
+    /// When set, the attempt fails (``HTTPClientError/Kind/stalled``) once its body arrives
+    /// slower than a byte a second for this long (whole seconds; libcurl's low-speed limit): a
+    /// server that sends a few bytes and then nothing would otherwise hold on for ``timeout``.
+    public var stallTimeout: Duration?
     /// The largest body accepted; a larger one ends the transfer with ``HTTPClientError``.
     public var maxResponseBytes: Int
     /// How many redirects to follow.
@@ -101,6 +105,7 @@ public struct HTTPRequest: Sendable {
         body: Data? = nil,
         timeout: Duration = .seconds(30),
         connectTimeout: Duration = .seconds(10),
+        stallTimeout: Duration? = nil,
         maxResponseBytes: Int = 32 << 20,
         maxRedirects: Int = 10,
         retry: RetryPolicy? = nil,
@@ -116,6 +121,7 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.timeout = timeout
         self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
         self.maxResponseBytes = maxResponseBytes
         self.maxRedirects = maxRedirects
         self.retry = retry ?? (["GET", "HEAD"].contains(method) ? .default : .never)

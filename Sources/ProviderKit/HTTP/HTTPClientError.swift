@@ -8,6 +8,8 @@ public struct HTTPClientError: Error, Sendable, Equatable, CustomStringConvertib
         case connectionRefused
         /// The request took longer than allowed.
         case timedOut
+        /// The body stopped arriving for the request's ``HTTPRequest/stallTimeout``.
+        case stalled
         /// TLS could not be set up or verified.
         case tls
         /// The body was larger than the request allows.
