@@ -155,7 +155,7 @@ struct HTTPClientTests {
         #expect(line.contains(" s;") || ran >= 5, "\(line)")
     }
 
-    @Test("100 concurrent requests complete on one loop thread, not one thread each")
+    @Test("100 concurrent requests complete on the client's few loop threads, not one thread each")
     func concurrency() async throws {
         let before = Self.threadCount()
         let client = client

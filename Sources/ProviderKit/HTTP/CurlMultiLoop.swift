@@ -2,7 +2,8 @@ import CCurl
 import Foundation
 import Synchronization
 
-/// One libcurl multi handle, driven by one thread, for every transfer of one client.
+/// One libcurl multi handle, driven by one thread (started with its first transfer), for the
+/// transfers its client gives it (``CurlLoopChoice`` picks the loop).
 ///
 /// All libcurl calls happen on the loop's thread; other threads only queue commands
 /// (under a mutex) and wake the loop. Connections are kept in the multi handle's cache
@@ -22,21 +23,18 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var shuttingDown = false
 
     private let onAbort: @Sendable (CurlTransfer, Duration) -> Void
+    /// Whether the thread was started (at the first command), or the loop shut down without one.
+    private let started = Mutex(false)
 
-    /// Starts the loop's thread; `maxConnections` caps the connection cache. `onAbort` hears, on the
-    /// loop thread, how long after the cancel request each cancelled transfer was aborted.
+    /// A loop whose thread starts with its first transfer; `maxConnections` caps the connection
+    /// cache. `onAbort` hears, on the loop thread, how long after the cancel request each
+    /// cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
         self.onAbort = onAbort
         multi = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? curl_multi_init() : nil
         guard let multi else { return }
         _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
         _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        let thread = Thread { [self] in
-            guard let multi = self.multi else { return }
-            run(multi)
-        }
-        thread.name = "viewfinder-http"
-        thread.start()
     }
 
     /// Queues `transfer`; its continuation is resumed on the loop thread when it ends.
@@ -56,12 +54,32 @@ final class CurlMultiLoop: @unchecked Sendable {
     func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer, requested: ContinuousClock.now)) }
 
     /// Lets the loop finish its transfers and exit.
-    func shutdown() { send(.shutdown) }
+    func shutdown() {
+        guard let multi else { return }
+        let running = started.withLock { started in
+            defer { started = true }  // a loop shut down never starts
+            return started
+        }
+        if running { send(.shutdown) } else { curl_multi_cleanup(multi) }
+    }
 
     private func send(_ command: Command) {
         guard let multi else { return }
         commands.withLock { $0.append(command) }
-        curl_multi_wakeup(multi)
+        let start = started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+        if start {
+            let thread = Thread { [self] in
+                guard let multi = self.multi else { return }
+                run(multi)
+            }
+            thread.name = "viewfinder-http"
+            thread.start()
+        } else {
+            curl_multi_wakeup(multi)
+        }
     }
 
     private func run(_ multi: UnsafeMutableRawPointer) {
