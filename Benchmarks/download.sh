@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Download speed: 200 files of 1 MB from nginx on 127.0.0.1, `viewfinder download` (an exec plugin
 # lists the URLs; 8 transfers at once) beside `curl --parallel --parallel-max 8` writing the same
-# files; wall time (median of 5) and viewfinder's peak memory, and the search alone (no download).
+# files; wall time (median of 7) and viewfinder's peak memory, the search alone (no download), and
+# `--sync` beside curl followed by a sync of each file.
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
 # kept-alive connection: CPU time and wall time.
 # Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
@@ -26,7 +27,7 @@ if [[ ! -x $nginx ]]; then
   sudo=""
   [[ $(id -u) -eq 0 ]] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx-light curl openssl >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nginx-light curl >/dev/null
 fi
 
 # 200 files of 1 MB: a real JPEG's start, then random bytes; and one 10 KB file.
@@ -78,63 +79,75 @@ for i in $(seq 0 199); do curl_args+=("$base/$i.jpg" -o "$i.jpg"); done
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 median_of() { printf '%s\n' "$@" | median; }
-ours=() theirs=() ratios=() peaks=() durable=() hashed=() equal=()
+seconds() { python3 -c "print($2 - $1)"; }
+# Each run starts alike: earlier writes on disk (sync), and, when run as root, the page cache
+# emptied and both programs read back in (viewfinder's binary is 140 MB), so no run pays for the
+# last one's dirty pages or finds the other's files cached. Without root the rounds still
+# alternate, and the figures spread more.
+settle() {
+  sync
+  if [[ $(id -u) -eq 0 ]]; then
+    echo 3 >/proc/sys/vm/drop_caches
+    cat "$binary" >/dev/null
+    curl --version >/dev/null
+    (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" search bench --config config.yaml >/dev/null 2>&1)
+  fi
+}
+ours=() theirs=() ratios=() peaks=() synced_ours=() synced_theirs=() synced_ratios=()
 # Each round writes into folders of its own, and nothing is deleted until the end: on an ext4
 # without a journal (this VM's disk), every new file's inode is looked for past the inodes
 # deleted in the last minutes, one buffer lookup each (the kernel's recently_deleted). Deleting
 # the last round's files before each round put that scan into the next round's profile (4% of
 # viewfinder's CPU after 800 deletions, 30% after a few thousand), more of viewfinder's than of
 # curl's: it writes two files a photo (the image and its sidecar) to curl's one.
-for round in 1 2 3 4 5; do
-  ours_out="out-$round" curl_out="$dir/curl-out-$round"
-  mkdir -p "$curl_out"
-  sync
+for round in 1 2 3 4 5 6 7; do
+  settle
   started=$EPOCHREALTIME
   (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
-    "$OLDPWD/$binary" download bench --config config.yaml --to "$ours_out" --format json >/dev/null 2>"$dir/err") \
+    "$OLDPWD/$binary" download bench --config config.yaml --to "out-$round" --format json >/dev/null 2>"$dir/err") \
     || { cat "$dir/err" >&2; exit 1; }
-  ended=$EPOCHREALTIME
-  ours+=("$(python3 -c "print($ended - $started)")")
+  ours+=("$(seconds "$started" "$EPOCHREALTIME")")
   peaks+=("$(cat "$dir/peak")")
-  [[ $(find "$dir/work/$ours_out/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
-  sync
+  [[ $(find "$dir/work/out-$round/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
+  settle
+  mkdir -p "$dir/curl-out-$round"
   started=$EPOCHREALTIME
-  curl --output-dir "$curl_out" "${curl_args[@]}"
-  ended=$EPOCHREALTIME
-  theirs+=("$(python3 -c "print($ended - $started)")")
+  curl --output-dir "$dir/curl-out-$round" "${curl_args[@]}"
+  theirs+=("$(seconds "$started" "$EPOCHREALTIME")")
   ratios+=("$(python3 -c "print(${ours[-1]} / ${theirs[-1]})")")
-  openssl dgst -sha256 "$curl_out"/*.jpg >/dev/null  # viewfinder records each SHA-256 (libcrypto, as here)
-  summed=$EPOCHREALTIME
-  sync "$curl_out"/*.jpg  # what viewfinder does for each file before naming it
-  synced=$EPOCHREALTIME
-  hashed+=("$(python3 -c "print($summed - $started)")")  # curl, then a SHA-256 of each file
-  durable+=("$(python3 -c "print($ended - $started + $synced - $summed)")")  # curl, then an fsync of each
-  equal+=("$(python3 -c "print($synced - $started)")")  # curl, a SHA-256 and an fsync of each: viewfinder's work
+  # With --sync each file is synced before it is named; curl's peer for that is curl, then a
+  # sync of each file it wrote.
+  settle
+  started=$EPOCHREALTIME
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" download bench --config config.yaml \
+    --to "synced-$round" --sync --format json >/dev/null 2>"$dir/err") || { cat "$dir/err" >&2; exit 1; }
+  synced_ours+=("$(seconds "$started" "$EPOCHREALTIME")")
+  settle
+  mkdir -p "$dir/curl-synced-$round"
+  started=$EPOCHREALTIME
+  curl --output-dir "$dir/curl-synced-$round" "${curl_args[@]}"
+  sync "$dir/curl-synced-$round"/*.jpg
+  synced_theirs+=("$(seconds "$started" "$EPOCHREALTIME")")
+  synced_ratios+=("$(python3 -c "print(${synced_ours[-1]} / ${synced_theirs[-1]})")")
 done
 searches=()
 for _ in 1 2 3; do
+  settle
   started=$EPOCHREALTIME
   (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" search bench --config config.yaml --format json >/dev/null)
-  ended=$EPOCHREALTIME
-  searches+=("$(python3 -c "print($ended - $started)")")
+  searches+=("$(seconds "$started" "$EPOCHREALTIME")")
 done
+range() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }'; }
 search=$(median_of "${searches[@]}")
-their_durable=$(median_of "${durable[@]}")
-their_hashed=$(median_of "${hashed[@]}")
-their_equal=$(median_of "${equal[@]}")
-our=$(median_of "${ours[@]}")
-their=$(median_of "${theirs[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
-ratio=$(median_of "${ratios[@]}")
-printf 'download: 200 × 1 MB from nginx, 8 at once (medians of 5 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (goal ≤ 1.1); peak RSS %.1f MB (goal < 50)\n' \
-  "$our" "$their" "$ratio" "$(python3 -c "print(${peak} / 1024)")"
+typical_peak=$(median_of "${peaks[@]}")
+printf 'download: 200 × 1 MB from nginx, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50)\n' \
+  "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
+  "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")"
 printf '  of which the search alone (plugin, configuration, start-up): %.3f s\n' "$search"
-printf '  curl followed by an fsync of each file (viewfinder syncs each before naming it): %.3f s, ratio %.2f\n' \
-  "$their_durable" "$(python3 -c "print($our / $their_durable)")"
-printf '  curl followed by a SHA-256 of each file (openssl dgst; viewfinder records each): %.3f s, ratio %.2f\n' \
-  "$their_hashed" "$(python3 -c "print($our / $their_hashed)")"
-printf '  curl, then a SHA-256 and an fsync of each file (the same work as viewfinder): %.3f s, ratio %.2f\n' \
-  "$their_equal" "$(python3 -c "print($our / $their_equal)")"
+printf '  with --sync (each file synced before it is named): viewfinder %.3f s, curl then a sync of each file %.3f s, ratio %.2f (rounds %s)\n' \
+  "$(median_of "${synced_ours[@]}")" "$(median_of "${synced_theirs[@]}")" "$(median_of "${synced_ratios[@]}")" \
+  "$(range "${synced_ratios[@]}")"
 
 # Per request: CPU time (user + system, from getrusage; less bent by a busy machine than wall
 # time) for N and 5N requests, the difference divided by 4N, so start-up costs cancel; then wall

@@ -354,32 +354,32 @@ public final class Downloader: Sendable {
         return .received(Received(part: part, fileExtension: fileExtension, bytes: received, checksum: checksum))
     }
 
-    /// Syncs and names a received file, then records it; the temporary file is gone
-    /// afterwards. Gives back its place among the placements (`placing`) as soon as the file is
-    /// named, before the sidecar, the archive and the source's download report.
+    /// Syncs (when asked), names and records a received file in one piece of file work; the
+    /// temporary file is gone afterwards. Gives back its place among the placements (`placing`)
+    /// before the source's download report.
     private func place(_ received: Received, job: Job, archive: DownloadArchive?, placing: HostScheduler) async
         -> Result<DownloadOutcome.Result, CancellationError>
     {
         let folder = self.folder
         let name = job.name
+        let record = recorder(job: job, archive: archive)
         // Once begun, this runs to its end and closes and removes the temporary file whatever
         // happens; when the download is cancelled before it begins, the file is discarded instead.
-        let syncAndName = { @Sendable () throws(DownloadFailure) -> TargetFolder.Placed in
+        let nameAndRecord = { @Sendable () throws(DownloadFailure) -> TargetFolder.Placed in
             folder.startWriteback(received.part)
-            return try folder.place(received.part, as: name, fileExtension: received.fileExtension)
+            let placed = try folder.place(received.part, as: name, fileExtension: received.fileExtension)
+            try record(placed, received.checksum, received.bytes)
+            return placed
         }
         let named: Result<TargetFolder.Placed, any Error>
         do {
-            named = .success(try await files.run(syncAndName, releasing: { folder.discard(received.part) }))
+            named = .success(try await files.run(nameAndRecord, releasing: { folder.discard(received.part) }))
         } catch {
             named = .failure(error)
         }
         await placing.finished(Self.placingKey)
         do {
-            let placed = try named.get()
-            return .success(
-                try await record(
-                    placed, job: job, checksum: received.checksum, bytes: received.bytes, archive: archive))
+            return .success(try await reported(try named.get(), job: job, bytes: received.bytes))
         } catch let failure as DownloadFailure {
             return .success(.failed(reason: failure.message))
         } catch {
@@ -391,11 +391,15 @@ public final class Downloader: Sendable {
         let folder = self.folder
         let name = job.name
         let link = options.link
+        let record = recorder(job: job, archive: archive)
         do {
-            let (placed, checksum, bytes) = try await files.run { () throws(DownloadFailure) in
-                try Self.placeLocal(path, as: name, in: folder, link: link)
+            // Run to its end even when the caller is cancelled meanwhile: a named file is recorded.
+            let (placed, bytes) = try await files.runToEnd { () throws(DownloadFailure) in
+                let (placed, checksum, bytes) = try Self.placeLocal(path, as: name, in: folder, link: link)
+                try record(placed, checksum, bytes)
+                return (placed, bytes)
             }
-            return .done(try await record(placed, job: job, checksum: checksum, bytes: bytes, archive: archive))
+            return .done(try await reported(placed, job: job, bytes: bytes))
         } catch let failure as DownloadFailure {
             return .done(.failed(reason: failure.message))
         }
@@ -436,22 +440,29 @@ public final class Downloader: Sendable {
         return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
     }
 
-    /// Writes the sidecar, records the file in the archive, and tells the source.
-    private func record(
-        _ placed: TargetFolder.Placed, job: Job, checksum: String, bytes: Int64, archive: DownloadArchive?
-    ) async throws -> DownloadOutcome.Result {
+    /// What records a named file (on a file thread, right after naming it): its sidecar and its
+    /// archive entry. A named file always gets both, also when the download is being cancelled:
+    /// a re-run then knows it has the file.
+    private func recorder(job: Job, archive: DownloadArchive?)
+        -> @Sendable (TargetFolder.Placed, String, Int64) throws(DownloadFailure) -> Void
+    {
         let folder = self.folder
         let photo = job.written
-        let entry = DownloadArchive.Entry(
-            provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
-            credit: photo.attribution ?? AttributionLine.line(for: photo), bytes: bytes)
-        // A named file always gets its sidecar and its archive entry, also when the download is
-        // being cancelled: a re-run then knows it has the file.
-        placedThisRun.withLock { $0.append(entry) }
-        try await files.runToEnd { () throws(DownloadFailure) in
+        return { [self] placed, checksum, bytes throws(DownloadFailure) in
+            let entry = DownloadArchive.Entry(
+                provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
+                credit: photo.attribution ?? AttributionLine.line(for: photo), bytes: bytes)
+            placedThisRun.withLock { $0.append(entry) }
             try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
             try archive?.record(entry)
         }
+    }
+
+    /// Tells the source of a newly downloaded photo (Unsplash asks to hear of each), and gives the outcome.
+    private func reported(_ placed: TargetFolder.Placed, job: Job, bytes: Int64) async throws
+        -> DownloadOutcome.Result
+    {
+        let photo = job.written
         if case .remote = job.source, !placed.wasThere {
             do {
                 try await reportDownload(job.photo)
