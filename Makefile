@@ -21,7 +21,7 @@ demo:
 TIMED_SUITES = DeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests
 # Downloads with time margins (a host's pause, a stalled body): real transfers that load both
 # cores, so they get a pass of their own too.
-DOWNLOAD_SUITES = HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests
+DOWNLOAD_SUITES = HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests|CutShortFileTests
 # Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
 # browser beside the timed suites would take the CPU their margins need.
 BROWSER_SUITES = WebViewBrowserTests
