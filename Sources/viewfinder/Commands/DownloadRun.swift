@@ -12,17 +12,7 @@ struct DownloadRun {
     let setup: Setup
     let lineup: ProviderLineup
 
-    /// A download begun: its transfers run while the caller prints the search's results.
-    struct Started {
-        fileprivate let task: Task<[DownloadOutcome], any Error>
-        fileprivate let downloader: Downloader
-        fileprivate let progress: DownloadProgress?
-        fileprivate let signals: SignalWatcher.Search
-        fileprivate let folder: String
-    }
-
-    /// Starts downloading `photos`; ``finish(_:)`` shows the progress and the summary.
-    func start(_ photos: [Photo]) -> Started {
+    func execute(_ photos: [Photo]) async throws {
         let options = DownloadOptions(
             directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
             settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
@@ -38,16 +28,6 @@ struct DownloadRun {
         let task = Task { try await downloader.run(photos) }
         let signals = SignalWatcher.Search(cancel: { task.cancel() })
         SignalWatcher.begin(signals)
-        return Started(
-            task: task, downloader: downloader, progress: progress, signals: signals, folder: options.directory.path)
-    }
-
-    /// Waits for a started download, with progress on a terminal; prints the summary, and exits
-    /// 1 when some failed, 130 on Ctrl-C.
-    func finish(_ started: Started) async throws {
-        let (task, downloader, progress, signals) = (
-            started.task, started.downloader, started.progress, started.signals
-        )
         defer { SignalWatcher.end(signals) }
         progress?.start()
         let outcomes: [DownloadOutcome]
@@ -60,10 +40,10 @@ struct DownloadRun {
             throw TerminatedBySignal(signal: signals.terminatingSignal ?? SIGINT)
         } catch let failure as DownloadFailure {
             progress?.stop()
-            if let outcomes = failure.outcomes { _ = report(outcomes, folder: started.folder) }
+            if let outcomes = failure.outcomes { _ = report(outcomes, folder: options.directory.path) }
             throw CommandFailure(message: failure.message, exitCode: ExitCodes.failed)
         }
-        let failed = report(outcomes, folder: started.folder)
+        let failed = report(outcomes, folder: options.directory.path)
         if failed > 0 { throw ExitCodes.failed }
     }
 

@@ -70,16 +70,14 @@ struct SearchRun {
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         logFilters(final, logger: setup.logger)
-        // The downloads begin before the results are printed, and run while they are.
-        let download = downloadInto.map {
-            DownloadRun(directory: $0, flags: options.download, setup: setup, lineup: lineup)
-        }
-        let started = final.wasCancelled ? nil : download?.start(final.results.map(\.photo))
         await renderer.prepare(final)
         renderer.finish(final)
 
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
-        if let download, let started { try await download.finish(started) }
+        if let directory = downloadInto {
+            try await DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
+                .execute(final.results.map(\.photo))
+        }
         if lineup.providers.isEmpty {
             throw CommandFailure(
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
