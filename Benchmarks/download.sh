@@ -81,16 +81,22 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 median_of() { printf '%s\n' "$@" | median; }
 seconds() { python3 -c "print($2 - $1)"; }
 # Each run starts alike: earlier writes on disk (sync), and, when run as root, the page cache
-# emptied and both programs read back in (viewfinder's binary is 140 MB), so no run pays for the
-# last one's dirty pages or finds the other's files cached. Without root the rounds still
-# alternate, and the figures spread more.
+# emptied and each program warmed by a small run of its own (8 files), so no run pays for the
+# last one's dirty pages, finds the other's files cached, or reads its own code from disk.
+# (Warmed by running, not by reading the whole 140 MB binary: with all of it cached, the kernel
+# maps more of it around each page touched, and the peak RSS grows by 5 MB of shared code.)
+# Without root the rounds still alternate, and the figures spread more.
+warm=0
 settle() {
   sync
   if [[ $(id -u) -eq 0 ]]; then
     echo 3 >/proc/sys/vm/drop_caches
-    cat "$binary" >/dev/null
-    curl --version >/dev/null
-    (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" search bench --config config.yaml >/dev/null 2>&1)
+    warm=$((warm + 1))
+    mkdir -p "$dir/warm-curl-$warm"
+    curl --output-dir "$dir/warm-curl-$warm" "${curl_args[@]:0:29}"  # the options and 8 files
+    (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" download bench --config config.yaml \
+      --limit 8 --to "warm-$warm" --format json >/dev/null 2>&1)
+    sync
   fi
 }
 ours=() theirs=() ratios=() peaks=() synced_ours=() synced_theirs=() synced_ratios=()
