@@ -21,6 +21,8 @@ public final class Downloader: Sendable {
         var written: Photo
         var source: Source
         var name: FileNameTemplate.Name
+        /// The photo's own archive entry when its file was cut short: that file may be completed in place.
+        var completing: DownloadArchive.Entry?
     }
 
     private enum Attempt: Sendable {
@@ -90,7 +92,6 @@ public final class Downloader: Sendable {
             return try await files.run { () throws(DownloadFailure) in
                 let archive = try DownloadArchive(directory: folder.root)
                 let entries = try archive.entries()
-                folder.knowRecorded(entries)
                 return (archive, useArchive ? entries : entries.filter { folder.contains($0.file) })
             }
         } catch let failure as DownloadFailure {
@@ -133,7 +134,8 @@ public final class Downloader: Sendable {
                 jobs.append(
                     Job(
                         index: index, photo: original, written: photo, source: source,
-                        name: folder.reserve(template.name(for: photo))))
+                        name: folder.reserve(template.name(for: photo)),
+                        completing: cutShort.contains(key) ? known[key] : nil))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
@@ -367,7 +369,8 @@ public final class Downloader: Sendable {
         // happens; when the download is cancelled before it begins, the file is discarded instead.
         let nameAndRecord = { @Sendable () throws(DownloadFailure) -> TargetFolder.Placed in
             folder.startWriteback(received.part)
-            let placed = try folder.place(received.part, as: name, fileExtension: received.fileExtension)
+            let placed = try folder.place(
+                received.part, as: name, fileExtension: received.fileExtension, completing: job.completing)
             try record(placed, received.checksum, received.bytes)
             return placed
         }
@@ -395,7 +398,8 @@ public final class Downloader: Sendable {
         do {
             // Run to its end even when the caller is cancelled meanwhile: a named file is recorded.
             let (placed, bytes) = try await files.runToEnd { () throws(DownloadFailure) in
-                let (placed, checksum, bytes) = try Self.placeLocal(path, as: name, in: folder, link: link)
+                let (placed, checksum, bytes) = try Self.placeLocal(
+                    path, as: name, in: folder, link: link, completing: job.completing)
                 try record(placed, checksum, bytes)
                 return (placed, bytes)
             }
@@ -407,7 +411,8 @@ public final class Downloader: Sendable {
 
     /// Copies (or hard-links) a local photo into the folder; returns where, its checksum and length.
     private static func placeLocal(
-        _ path: FileSystemPath, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool
+        _ path: FileSystemPath, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool,
+        completing: DownloadArchive.Entry?
     )
         throws(DownloadFailure) -> (TargetFolder.Placed, String, Int64)
     {
@@ -415,7 +420,7 @@ public final class Downloader: Sendable {
             let checksum = try TargetFolder.checksum(ofFile: path)
             _ = try folder.makeFolder(for: name)
             let placed = try folder.link(
-                path, as: name, fileExtension: localExtension(path, leading: []))
+                path, as: name, fileExtension: localExtension(path, leading: []), completing: completing)
             var status = stat()
             let found = path.withCString { stat($0, &status) } == 0
             return (placed, checksum, found ? Int64(status.st_size) : 0)
@@ -430,7 +435,7 @@ public final class Downloader: Sendable {
         }
         // `place` closes and removes the temporary file whatever happens.
         let fileExtension = localExtension(path, leading: copied.leading)
-        let placed = try folder.place(part, as: name, fileExtension: fileExtension)
+        let placed = try folder.place(part, as: name, fileExtension: fileExtension, completing: completing)
         return (placed, copied.checksum, copied.bytes)
     }
 

@@ -17,8 +17,6 @@ final class TargetFolder: Sendable {
         var reserved: Set<String> = []
         var parts: Set<String> = []
         var stopped = false
-        /// Each archived file's length, by its path relative to the folder.
-        var recordedLengths: [String: Int64] = [:]
     }
 
     let root: URL
@@ -113,23 +111,42 @@ final class TargetFolder: Sendable {
         if sync { _ = vf_start_writeback(part.descriptor) }
     }
 
-    /// Notes the archive's files and lengths: a file the archive knows whole is never replaced.
-    func knowRecorded(_ entries: [DownloadArchive.Entry]) {
-        var lengths: [String: Int64] = [:]
-        for entry in entries { if let bytes = entry.bytes { lengths[entry.file] = bytes } }
-        state.withLock { $0.recordedLengths = lengths }
-    }
-
     /// Whether the archived file of `entry` is shorter than it was written and unchanged since:
     /// a power cut came before the disk had all of it (files are not synced unless asked). The
     /// next run downloads it again and completes it in place. A file changed after it was
     /// recorded (edited, say) is the owner's and is left alone.
     func wasCutShort(_ entry: DownloadArchive.Entry) -> Bool {
-        guard let bytes = entry.bytes, let recordedAt = entry.downloadedAt else { return false }
+        cutShortFile(entry) != nil
+    }
+
+    /// What identifies a file at one moment: a file replaced or written to since differs.
+    private struct FileIdentity: Equatable {
+        var device: UInt
+        var inode: UInt
+        var size: Int
+        var modified: timespec
+
+        init(_ status: stat) {
+            device = UInt(status.st_dev)
+            inode = UInt(status.st_ino)
+            size = Int(status.st_size)
+            modified = status.st_mtim
+        }
+
+        static func == (left: FileIdentity, right: FileIdentity) -> Bool {
+            left.device == right.device && left.inode == right.inode && left.size == right.size
+                && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
+        }
+    }
+
+    /// The archived file of `entry` when it was cut short (see ``wasCutShort(_:)``): a regular
+    /// file, not a link, shorter than recorded and not changed since.
+    private func cutShortFile(_ entry: DownloadArchive.Entry) -> FileIdentity? {
+        guard let bytes = entry.bytes, let recordedAt = entry.downloadedAt else { return nil }
         var status = stat()
-        guard lstat(path(entry.file), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        guard lstat(path(entry.file), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
-        return Int64(status.st_size) < bytes && modified <= recordedAt + 1
+        return Int64(status.st_size) < bytes && modified <= recordedAt + 1 ? FileIdentity(status) : nil
     }
 
     /// Closes and removes a temporary file.
@@ -151,9 +168,11 @@ final class TargetFolder: Sendable {
 
     /// Syncs the temporary file (when asked) and gives it its final name (`name` with
     /// `fileExtension`, or a numbered variant when another file holds it); an identical file
-    /// already there is kept.
+    /// already there is kept. `completing` is the photo's own archive entry when its file was cut
+    /// short (``wasCutShort(_:)``): that file, and no other, may be replaced.
     func place(
-        _ part: (path: String, descriptor: Int32), as name: FileNameTemplate.Name, fileExtension: String
+        _ part: (path: String, descriptor: Int32), as name: FileNameTemplate.Name, fileExtension: String,
+        completing: DownloadArchive.Entry? = nil
     ) throws(DownloadFailure) -> Placed {
         let synced = !sync || fsync(part.descriptor) == 0
         let syncError = errno
@@ -167,15 +186,19 @@ final class TargetFolder: Sendable {
         guard synced else {
             throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
         }
-        return try link(FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension)
+        return try link(
+            FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension,
+            completing: completing)
     }
 
     /// Gives `source` (a local photo, or a finished temporary file) a name in the folder by a
     /// hard link, never moving it. A file already under a name is kept when it has the same
-    /// bytes (nothing new is written) and replaced only when it is a beginning of them that the
-    /// archive does not know whole (a write a power cut cut short): nothing is lost either way.
+    /// bytes (nothing new is written), and replaced only when it is the file `completing` names
+    /// (this photo's own archived file), still cut short and unchanged, and a beginning of the
+    /// new bytes: a write a power cut cut short. Any other file keeps its name.
     func link(
-        _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String
+        _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String,
+        completing: DownloadArchive.Entry? = nil
     ) throws(DownloadFailure) -> Placed {
         var candidate = name
         var number = 2
@@ -206,14 +229,16 @@ final class TargetFolder: Sendable {
             case EEXIST:
                 if access(target, F_OK) == 0 {
                     let existing = FileSystemPath(bytes: Array(target.utf8))
+                    let ownCutShort = completing.flatMap { $0.file == file ? cutShortFile($0) : nil }
                     switch FileBytes.relation(of: existing, to: source) {
                     case .same:
                         return Placed(file: file, name: candidate, wasThere: true)
-                    case .beginning where !isKnownWhole(file, existing):
-                        try replace(target, with: source, file: file)
+                    case .beginning:
+                        guard let ownCutShort, try replace(target, ifStill: ownCutShort, with: source, file: file)
+                        else { break }
                         state.withLock { _ = $0.reserved.insert(candidate.key) }
                         return Placed(file: file, name: candidate, wasThere: false)
-                    case .beginning, .different:
+                    case .different:
                         break
                     }
                 }
@@ -226,23 +251,29 @@ final class TargetFolder: Sendable {
         }
     }
 
-    /// Whether the archive knows the file at `file` whole: recorded no longer than it is now.
-    private func isKnownWhole(_ file: String, _ existing: FileSystemPath) -> Bool {
-        guard let recorded = state.withLock({ $0.recordedLengths[file] }) else { return false }
-        var status = stat()
-        return existing.withCString { lstat($0, &status) } == 0 && Int64(status.st_size) >= recorded
-    }
-
-    /// Puts `source` under `target` in one step (a link under a temporary name, renamed over it).
-    private func replace(_ target: String, with source: FileSystemPath, file: String) throws(DownloadFailure) {
+    /// Puts `source` under `target` in one step (a link under a temporary name, renamed over it),
+    /// when the file there is still the one `expected` describes (not replaced, written to or
+    /// touched since it was found cut short); `false`, and nothing done, when it is not.
+    private func replace(_ target: String, ifStill expected: FileIdentity, with source: FileSystemPath, file: String)
+        throws(DownloadFailure) -> Bool
+    {
         guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
         let folder = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
         let temporary = String(folder) + "/" + Self.partName()
-        guard source.withCString({ Glibc.link($0, temporary) }) == 0, rename(temporary, target) == 0 else {
+        guard source.withCString({ Glibc.link($0, temporary) }) == 0 else {
+            throw DownloadFailure("cannot save \(file): \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        guard lstat(target, &status) == 0, FileIdentity(status) == expected else {
+            unlink(temporary)
+            return false
+        }
+        guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw DownloadFailure("cannot save \(file): \(reason)")
         }
+        return true
     }
 
     /// Writes `text` to `relative` atomically (a temporary file renamed over it); synced first

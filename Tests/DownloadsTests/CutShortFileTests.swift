@@ -69,27 +69,69 @@ struct CutShortFileTests {
         #expect(try Data(contentsOf: file) == edited)
     }
 
-    @Test("with the archive lost too, a cut file under the name is completed; a different file is kept")
+    @Test("with the archive lost, nothing is replaced: the cut file keeps its name, the photo gets the next")
     func withoutArchive() async throws {
         let fixture = try await DownloadFixture.start()
         defer { fixture.remove() }
-        let photos = (0..<2).map { fixture.photo("a\($0)", url: fixture.url("/img/a\($0)")) }
+        let photos = [fixture.photo("a0", url: fixture.url("/img/a0"))]
         _ = try await fixture.downloader(fixture.options()).run(photos)
         try FileManager.default.removeItem(at: fixture.folder.appendingPathComponent(DownloadArchive.fileName))
-        let whole = try Data(contentsOf: DownloadFixture.jpeg)
         let cutFile = fixture.folder.appendingPathComponent("web/a0-Photo a0.jpg")
         try cut(cutFile, to: 4096)
-        let otherFile = fixture.folder.appendingPathComponent("web/a1-Photo a1.jpg")
-        var other = whole.prefix(4096)
-        other[100] ^= 0xFF  // not a beginning of the photo: someone else's file
-        try other.write(to: otherFile)
+        let cutBytes = try Data(contentsOf: cutFile)
 
         let again = try await fixture.downloader(fixture.options()).run(photos)
 
-        #expect(again[0].result == .downloaded(file: "web/a0-Photo a0.jpg", bytes: Int64(whole.count)))
-        #expect(try Data(contentsOf: cutFile) == whole)
-        #expect(again[1].result == .downloaded(file: "web/a1-Photo a1-2.jpg", bytes: Int64(whole.count)))
-        #expect(try Data(contentsOf: otherFile) == other)
+        let whole = try Data(contentsOf: DownloadFixture.jpeg)
+        #expect(again[0].result == .downloaded(file: "web/a0-Photo a0-2.jpg", bytes: Int64(whole.count)))
+        #expect(try Data(contentsOf: cutFile) == cutBytes)
+    }
+
+    @Test("another photo meeting a cut file under its name never replaces it; the cut photo's own run completes it")
+    func onlyTheSamePhotoCompletes() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let options = DownloadOptions(
+            directory: fixture.folder, settings: DownloadSettings(filename: "{provider}/same.{ext}"))
+        let first = fixture.photo("q", url: fixture.url("/img/q"))
+        _ = try await fixture.downloader(options).run([first])
+        let file = fixture.folder.appendingPathComponent("web/same.jpg")
+        let sidecar = fixture.folder.appendingPathComponent("web/same.xmp")
+        try cut(file, to: 0)  // an empty file is a beginning of every photo
+        let firstSidecar = try Data(contentsOf: sidecar)
+
+        let other = try await fixture.downloader(options).run([fixture.photo("p", url: fixture.url("/img/p"))])
+        let whole = try Data(contentsOf: DownloadFixture.jpeg)
+        #expect(other[0].result == .downloaded(file: "web/same-2.jpg", bytes: Int64(whole.count)))
+        #expect(try Data(contentsOf: file).isEmpty)
+        #expect(try Data(contentsOf: sidecar) == firstSidecar)
+
+        let own = try await fixture.downloader(options).run([first])
+        #expect(own[0].result == .downloaded(file: "web/same.jpg", bytes: Int64(whole.count)))
+        #expect(try Data(contentsOf: file) == whole)
+    }
+
+    @Test("a file under the name that the archive does not list is kept, though empty and still open for writing")
+    func keepsFilesNotInTheArchive() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let file = fixture.folder.appendingPathComponent("web/b0-Photo b0.jpg")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        let writer = try FileHandle(forWritingTo: file)  // another program, saving into it
+        defer { try? writer.close() }
+
+        let outcomes = try await fixture.downloader(fixture.options()).run([
+            fixture.photo("b0", url: fixture.url("/img/b0"))
+        ])
+        try writer.write(contentsOf: Data("the other program's bytes".utf8))
+        try writer.synchronize()
+
+        #expect(
+            outcomes[0].result
+                == .downloaded(
+                    file: "web/b0-Photo b0-2.jpg", bytes: Int64(try Data(contentsOf: DownloadFixture.jpeg).count)))
+        #expect(try Data(contentsOf: file) == Data("the other program's bytes".utf8))
     }
 
     @Test("`download.sync` and `--sync` turn syncing on; files and archive are the same either way")

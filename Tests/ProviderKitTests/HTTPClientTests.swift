@@ -103,6 +103,21 @@ struct HTTPClientTests {
         #expect(clock.now - started < .seconds(12))
     }
 
+    @Test("a connect timeout is a timeout, not a stall, though a stall limit is set")
+    func connectTimeoutIsNoStall() async throws {
+        let unaccepting = try await LoopbackServer.start(script: "unaccepting_server.py")
+        defer { unaccepting.stop() }
+        let request = HTTPRequest(
+            url: unaccepting.url("/x"), timeout: .seconds(25), connectTimeout: .seconds(1),
+            stallTimeout: .seconds(20), retry: .never)
+        do {
+            _ = try await client.send(request)
+            Issue.record("a server that accepts no connection answered")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .timedOut, "\(error)")
+        }
+    }
+
     @Test("a body over the cap ends the transfer, with or without Content-Length")
     func sizeCap() async throws {
         let declared = await failure("/bytes/2000000", maxBytes: 1 << 20)

@@ -39,8 +39,8 @@ enum CurlErrors {
             return HTTPClientError(
                 .connectionRefused, "could not connect to \(host)\(port) (connection refused or unreachable)")
         case CURLE_OPERATION_TIMEDOUT:
-            // libcurl reports the low-speed limit and the whole timeout alike: the time tells them apart.
-            if let stall = request.stallTimeout, ContinuousClock.now - transfer.started < request.timeout {
+            // One code for the low-speed limit, connecting and the whole timeout: libcurl's words tell.
+            if let stall = request.stallTimeout, transfer.wasTooSlow {
                 return HTTPClientError(
                     .stalled, "\(target): no data arrived for \(CurlTransfer.wholeSeconds(stall)) s")
             }

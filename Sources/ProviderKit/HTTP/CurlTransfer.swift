@@ -39,6 +39,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var declaredLengthCache: Int64??
     private var fileError: String?
     private var temporaryFile: (url: URL, descriptor: Int32)?
+    /// libcurl's words for the last failure (`CURLOPT_ERRORBUFFER`): what tells its timeouts apart.
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
     /// Makes the easy handle; throws when libcurl cannot (out of memory), never traps.
     init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?)
@@ -58,6 +60,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     deinit {
         curl_easy_cleanup(easy)
+        errorBuffer.deallocate()
         curl_slist_free_all(headerList)
         if let temporaryFile {
             close(temporaryFile.descriptor)
@@ -72,6 +75,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func configure(userAgent: String) throws {
         let milliseconds = { (duration: Duration) in max(1, Int(duration.wholeMilliseconds)) }
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        _ = vf_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
         _ = vf_easy_setopt_string(easy, CURLOPT_URL, urlString)
         _ = vf_easy_setopt_string(easy, CURLOPT_USERAGENT, userAgent)
         // API answers: every encoding libcurl decodes. Files (images, compressed already) are
@@ -302,6 +307,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     var didOverflow: Bool { overflowed }
+    /// Whether libcurl ended the transfer for its low-speed limit (``HTTPRequest/stallTimeout``),
+    /// not for a connect or whole timeout, which it reports with the same code.
+    var wasTooSlow: Bool { String(cString: errorBuffer).hasPrefix("Operation too slow") }
     var sentTooLargeHeaders: Bool { headersTooLarge }
     var fileProblem: String? { fileError }
 }
