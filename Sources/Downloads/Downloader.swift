@@ -109,13 +109,15 @@ public final class Downloader: Sendable {
         let (archive, entries) = try await openArchive()
         var known: [String: DownloadArchive.Entry] = [:]
         for entry in entries { known[Self.key(entry.provider, entry.id)] = entry }
-        // The wanted photos' archived files that a power cut left short are fetched again.
-        let wanted = photos.compactMap { original in
-            let photo = original.redacted(by: options.redact)
-            return known[Self.key(photo.provider, photo.id)]
-        }
-        let cutShort = try await files.run { () throws(DownloadFailure) in
-            Set(wanted.filter(folder.wasCutShort).map { Self.key($0.provider, $0.id) })
+        let written = photos.map { $0.redacted(by: options.redact) }
+        let keys = written.map { Self.key($0.provider, $0.id) }
+        // The wanted photos' archived files that a power cut left short are fetched again, and
+        // completed in place: by key, the archive entry each completes.
+        let wanted = keys.compactMap { known[$0] }
+        let completing = try await files.run { () throws(DownloadFailure) in
+            Dictionary(
+                wanted.filter(folder.wasCutShort).map { (Self.key($0.provider, $0.id), $0) },
+                uniquingKeysWith: { first, _ in first })
         }
 
         var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
@@ -123,9 +125,9 @@ public final class Downloader: Sendable {
         var planned: [String: Int] = [:]
         let template = FileNameTemplate(options.settings.filename)
         for (index, original) in photos.enumerated() {
-            let photo = original.redacted(by: options.redact)
-            let key = Self.key(photo.provider, photo.id)
-            if let entry = known[key], !cutShort.contains(key) {
+            let photo = written[index]
+            let key = keys[index]
+            if let entry = known[key], completing[key] == nil {
                 outcomes[index] = .alreadyHad(file: entry.file)
             } else if let earlier = planned[key] {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
@@ -135,7 +137,7 @@ public final class Downloader: Sendable {
                     Job(
                         index: index, photo: original, written: photo, source: source,
                         name: folder.reserve(template.name(for: photo)),
-                        completing: cutShort.contains(key) ? known[key] : nil))
+                        completing: completing[key]))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }

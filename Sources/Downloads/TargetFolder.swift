@@ -5,10 +5,10 @@ import Synchronization
 
 /// The target folder's files, written atomically: a body goes to a temporary `.….viewfinder-part`
 /// file in its final folder, is synced when asked (`download.sync`), and only then appears under
-/// its final name (by `link`, which never replaces a file, except a beginning of the same bytes that
-/// a power cut left: see ``link(_:as:fileExtension:)``). Two photos never get one name: names are
-/// reserved when planned, and one taken on disk by another file gets a number. Every call blocks:
-/// run them on ``FileThreads``.
+/// its final name (by `link`, which never replaces a file but the photo's own that a power cut
+/// left short: see ``link(_:as:fileExtension:completing:)``). Two photos never get one name: names
+/// are reserved when planned, and one taken on disk by another file gets a number. Every call
+/// blocks: run them on ``FileThreads``.
 final class TargetFolder: Sendable {
     /// The suffix of temporary files; a run removes those an earlier, killed run left.
     static let partSuffix = ".viewfinder-part"
@@ -39,6 +39,12 @@ final class TargetFolder: Sendable {
     /// The path of `relative` in the folder.
     private func path(_ relative: String) -> String {
         rootPath == "/" ? "/" + relative : rootPath + "/" + relative
+    }
+
+    /// The folder `path` is in ("/" for a name right below the root).
+    private static func folder(of path: String) -> String {
+        let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// A new temporary file's name.
@@ -258,8 +264,7 @@ final class TargetFolder: Sendable {
         throws(DownloadFailure) -> Bool
     {
         guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
-        let folder = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
-        let temporary = String(folder) + "/" + Self.partName()
+        let temporary = Self.folder(of: target) + "/" + Self.partName()
         guard source.withCString({ Glibc.link($0, temporary) }) == 0 else {
             throw DownloadFailure("cannot save \(file): \(String(cString: strerror(errno)))")
         }
@@ -281,8 +286,7 @@ final class TargetFolder: Sendable {
     /// power cut one may be empty, never the image beside it.
     func write(_ text: String, to relative: String, durable: Bool = true) throws(DownloadFailure) {
         let target = path(relative)
-        let folder = target[..<(target.lastIndex(of: "/") ?? target.startIndex)]
-        let (temporary, descriptor) = try Self.createTemporary(in: folder.isEmpty ? "/" : String(folder))
+        let (temporary, descriptor) = try Self.createTemporary(in: Self.folder(of: target))
         let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
         let synced = written && (!durable || fsync(descriptor) == 0)
         close(descriptor)
