@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "viewfinder",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",

@@ -1,8 +1,9 @@
 #ifndef VIEWFINDER_CLINUX_SHIM_H
 #define VIEWFINDER_CLINUX_SHIM_H
 
-// Linux calls that Swift's Glibc module leaves out (they need _GNU_SOURCE), declared as glibc
-// declares them.
+// Linux calls that Swift's Glibc module leaves out (they need _GNU_SOURCE, or are in malloc.h),
+// declared as glibc declares them.
+#include <malloc.h>
 #include <sched.h>
 #include <sys/types.h>
 

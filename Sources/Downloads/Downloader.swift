@@ -145,24 +145,46 @@ public final class Downloader: Sendable {
         events(.planned(transfers: jobs.count))
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
         let placing = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.parallel)
-        try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result).self) { group in
-            for job in jobs {
-                group.addTask {
-                    (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, archive: archive))
+        let fetched: Result<Void, any Error>
+        do {
+            try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result).self) { group in
+                for job in jobs {
+                    group.addTask {
+                        (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, archive: archive))
+                    }
+                }
+                for try await (index, result) in group {
+                    let shown = Self.redacted(result, by: options.redact)
+                    outcomes[index] = shown
+                    let photo = photos[index]
+                    events(
+                        .finished(
+                            index: index,
+                            outcome: DownloadOutcome(provider: photo.provider, id: photo.id, result: shown)
+                        ))
                 }
             }
-            for try await (index, result) in group {
-                let shown = Self.redacted(result, by: options.redact)
-                outcomes[index] = shown
-                let photo = photos[index]
-                events(
-                    .finished(
-                        index: index, outcome: DownloadOutcome(provider: photo.provider, id: photo.id, result: shown)))
+            fetched = .success(())
+        } catch {
+            fetched = .failure(error)
+        }
+        // Every named file is recorded, also when the run was cancelled (Ctrl-C).
+        var unrecorded: DownloadFailure?
+        if let archive {
+            do {
+                try await files.runToEnd { () throws(DownloadFailure) in try archive.flush() }
+            } catch let failure as DownloadFailure {
+                unrecorded = failure
             }
         }
+        try fetched.get()
         try Task.checkCancellation()
         let finished = zip(photos, outcomes).map { photo, result in
             DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
+        }
+        if var unrecorded {
+            unrecorded.outcomes = finished
+            throw unrecorded
         }
         let placed = placedThisRun.withLock { $0 }
         if archive != nil || !placed.isEmpty {
@@ -461,7 +483,7 @@ public final class Downloader: Sendable {
                 credit: photo.attribution ?? AttributionLine.line(for: photo), bytes: bytes)
             placedThisRun.withLock { $0.append(entry) }
             try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
-            try archive?.record(entry)
+            archive?.record(entry)
         }
     }
 

@@ -45,22 +45,24 @@ package struct FileNameTemplate: Sendable {
 
     /// The name for `photo`.
     package func name(for photo: Photo) -> Name {
-        let values: [String: String] = [
-            "provider": photo.provider,
-            "id": Self.id(of: photo),
-            "title": nonEmpty(photo.title) ?? "untitled",
-            "author": nonEmpty(photo.author) ?? "unknown",
-            "date": photo.takenAt?.day ?? "undated",  // the day as the source recorded it
-            "license": photo.license?.id ?? "unknown-license",
-        ]
+        func value(_ field: Substring) -> String {
+            switch field {
+            case "provider": photo.provider
+            case "id": Self.id(of: photo)
+            case "title": nonEmpty(photo.title) ?? "untitled"
+            case "author": nonEmpty(photo.author) ?? "unknown"
+            case "date": photo.takenAt?.day ?? "undated"  // the day as the source recorded it
+            case "license": photo.license?.id ?? "unknown-license"
+            default: ""
+            }
+        }
         var parts = components.map { component -> String in
             var result = ""
             var rest = Substring(component)
             while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
                 result += rest[..<open]
-                let field = String(rest[rest.index(after: open)..<close])
                 // Each value is made safe alone, so `/` in a title never splits the path.
-                result += SafeName.make(values[field] ?? "", limit: 4 * SafeName.maximumBytes)
+                result += SafeName.make(value(rest[rest.index(after: open)..<close]), limit: 4 * SafeName.maximumBytes)
                 rest = rest[rest.index(after: close)...]
             }
             result += rest
@@ -89,7 +91,7 @@ package struct FileNameTemplate: Sendable {
     }
 
     private func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
         return text
     }
 }

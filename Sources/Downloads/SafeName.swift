@@ -15,31 +15,22 @@ package enum SafeName {
         return names
     }()
 
-    /// Characters replaced by `_`: path separators and what Windows forbids in names.
-    private static let replaced: Set<Unicode.Scalar> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
-
     /// `text` as a safe name of at most `limit` bytes; `fallback` when nothing usable is left.
     package static func make(_ text: String, limit: Int = maximumBytes, fallback: String = "_") -> String {
         var cleaned = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            if category == .control || category == .format || category == .lineSeparator
-                || category == .paragraphSeparator || category == .unassigned || category == .surrogate
-                || category == .privateUse
-            {
+            switch kind(of: scalar) {
+            case .space:
                 if !lastWasSpace { cleaned.append(" ") }
                 lastWasSpace = true
-                continue
+            case .replaced:
+                lastWasSpace = false
+                cleaned.append("_")
+            case .kept:
+                lastWasSpace = false
+                cleaned.append(scalar)
             }
-            let isSpace = scalar.properties.isWhitespace
-            if isSpace {
-                if !lastWasSpace { cleaned.append(" ") }
-                lastWasSpace = true
-                continue
-            }
-            lastWasSpace = false
-            cleaned.append(replaced.contains(scalar) ? "_" : scalar)
         }
         var name = trimmed(String(cleaned))
         name = truncated(name, toBytes: max(1, limit))
@@ -49,8 +40,33 @@ package enum SafeName {
         return name
     }
 
+    private enum Kind { case space, replaced, kept }
+
+    /// Controls, format and unassigned characters and separators of lines become a space, as
+    /// whitespace does; path separators and what Windows forbids in names (all ASCII) become `_`.
+    /// ASCII is decided without Unicode's tables: most names are ASCII.
+    private static func kind(of scalar: Unicode.Scalar) -> Kind {
+        if scalar.isASCII {
+            switch scalar.value {
+            case 0x00...0x20, 0x7F: return .space
+            case 0x2F, 0x5C, 0x3A, 0x2A, 0x3F, 0x22, 0x3C, 0x3E, 0x7C: return .replaced  // / \ : * ? " < > |
+            default: return .kept
+            }
+        }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate, .privateUse:
+            return .space
+        default:
+            return scalar.properties.isWhitespace ? .space : .kept
+        }
+    }
+
     /// Whether Windows reserves `name` as a device (the part before the first dot decides).
     package static func isReserved(_ name: String) -> Bool {
+        // Every device name starts with one of these letters.
+        guard let first = name.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+            "CPANLcpanl".utf8.contains(first)
+        else { return false }
         let base = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return reservedNames.contains(base.trimmingSpaces().uppercased())
     }
@@ -71,10 +87,11 @@ package enum SafeName {
 
     /// Without spaces at either end, nor dots (hidden files, `.`/`..`, names Windows cuts).
     private static func trimmed(_ text: String) -> String {
-        let ends: Set<Character> = [" ", "."]
+        func isEnd(_ character: Character) -> Bool { character == " " || character == "." }
+        guard let first = text.first, let last = text.last, isEnd(first) || isEnd(last) else { return text }
         var slice = Substring(text)
-        while let first = slice.first, ends.contains(first) { slice.removeFirst() }
-        while let last = slice.last, ends.contains(last) { slice.removeLast() }
+        while let first = slice.first, isEnd(first) { slice.removeFirst() }
+        while let last = slice.last, isEnd(last) { slice.removeLast() }
         return String(slice)
     }
 }
