@@ -55,7 +55,7 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(
             name: "ProviderKit",
-            dependencies: ["CCurl", "CCrypto", "CXXHash", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CCurl", "CCrypto", "CXXHash", "CLinux", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ enum ExitWatcher {
         pid: pid_t, queue: DispatchQueue, usePidfd: Bool = true, onExit: @escaping @Sendable (ExitStatus) -> Void
     ) {
         guard usePidfd, let descriptor = openPidfd(pid) else {
-            let thread = Thread {
+            NamedThread.start("vf-wait-\(pid)") {
                 while true {
                     if let status = Self.exitStatus(of: pid, blocking: true) {
                         queue.async { onExit(status) }
@@ -41,8 +42,6 @@ enum ExitWatcher {
                     }
                 }
             }
-            thread.name = "viewfinder-exec-wait-\(pid)"
-            thread.start()
             return
         }
         // The handler holds the source until it cancels it: the watch lasts until the child exits.

@@ -23,12 +23,10 @@ package enum BlockingWork {
                     slot.take()?.resume(throwing: CancellationError())
                     return
                 }
-                let thread = Thread {
+                NamedThread.start("vf-folder-work") {
                     let result = Result { try work(cancelled) }
                     slot.take()?.resume(with: result)
                 }
-                thread.name = "viewfinder-files"
-                thread.start()
             }
         } onCancel: {
             cancelled.set()

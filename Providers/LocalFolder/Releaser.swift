@@ -15,7 +15,7 @@ final class Releaser: Sendable {
 
     /// The most jobs that wait for the thread.
     let backlogLimit: Int
-    private let thread = CacheThread(name: "viewfinder-release")
+    private let thread = CacheThread(name: "vf-release")
     private let waiting = Atomic<Int>(0)
 
     init(backlogLimit: Int) {

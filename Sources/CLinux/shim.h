@@ -4,10 +4,12 @@
 // Linux calls that Swift's Glibc module leaves out (they need _GNU_SOURCE, or are in malloc.h),
 // declared as glibc declares them.
 #include <malloc.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/types.h>
 
 extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
+extern int pthread_setname_np(pthread_t __target_thread, const char *__name);
 extern void *memmem(const void *__haystack, size_t __haystacklen, const void *__needle, size_t __needlelen);
 
 /// Asks the kernel to start writing a file's dirty pages to disk, without waiting: an fsync

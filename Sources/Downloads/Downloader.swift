@@ -300,15 +300,20 @@ public final class Downloader: Sendable {
     private func transfer(_ url: URL, job: Job, archive: DownloadArchive?) async throws -> Attempt {
         let folder = self.folder
         let name = job.name
-        let part: (path: String, descriptor: Int32)
-        do {
-            part = try await files.run(
-                { () throws(DownloadFailure) in try folder.createPart(for: name) }, orphaned: { folder.discard($0) })
-        } catch let failure as DownloadFailure {
-            return .done(.failed(reason: failure.message))
-        }
+        // The temporary file is made by the HTTP client's thread as the transfer starts (no
+        // hand-off to a file thread and back first), and none when it never starts.
+        let created = CreatedPart()
+        let sink = DescriptorBodySink(opening: {
+            do throws(DownloadFailure) {
+                let part = try folder.createPart(for: name)
+                created.state.withLock { $0.part = part }
+                return .success(part.descriptor)
+            } catch {
+                created.state.withLock { $0.failure = error.message }
+                return .failure(DescriptorBodySink.OpenFailure(error.message))
+            }
+        })
         events(.started(index: job.index, name: name.file("")))
-        let sink = DescriptorBodySink(descriptor: part.descriptor)
         let request = HTTPRequest(
             url: url, headers: [HTTPRequest.Header("Accept", "image/*,*/*;q=0.5")], timeout: options.transferTimeout,
             stallTimeout: options.stallTimeout, maxResponseBytes: options.maxFileBytes, retry: .never, logger: logger)
@@ -319,24 +324,30 @@ public final class Downloader: Sendable {
             response = try await http.stream(request, into: sink) { received, expected in
                 events(.progress(index: index, received: received, expected: expected))
             }
-        } catch is CancellationError {
-            folder.discard(part)
-            throw CancellationError()
-        } catch let error as HTTPClientError where error.kind == .connectionLost {
-            folder.discard(part)
-            return .lost(error.message)
-        } catch let error as HTTPClientError where error.kind == .timedOut {
-            // Not tried again: a server too slow for the whole timeout would hold a slot for
-            // several of them.
-            folder.discard(part)
-            return .done(.failed(reason: "the transfer took longer than \(options.transferTimeout): \(error.message)"))
-        } catch let error as HTTPClientError where error.kind == .stalled {
-            // Not tried again either: a server that stalls once likely stalls again.
-            folder.discard(part)
-            return .done(.failed(reason: error.message))
         } catch {
-            folder.discard(part)
-            return .done(.failed(reason: "\(error)"))
+            let (part, failure) = created.state.withLock { ($0.part, $0.failure) }
+            if let part { folder.discard(part) }
+            // The folder's own words (a symbolic link in the way, a full disk), not the request's.
+            if let failure { return .done(.failed(reason: failure)) }
+            switch error {
+            case is CancellationError:
+                throw CancellationError()
+            case let error as HTTPClientError where error.kind == .connectionLost:
+                return .lost(error.message)
+            case let error as HTTPClientError where error.kind == .timedOut:
+                // Not tried again: a server too slow for the whole timeout would hold a slot for
+                // several of them.
+                return .done(
+                    .failed(reason: "the transfer took longer than \(options.transferTimeout): \(error.message)"))
+            case let error as HTTPClientError where error.kind == .stalled:
+                // Not tried again either: a server that stalls once likely stalls again.
+                return .done(.failed(reason: error.message))
+            default:
+                return .done(.failed(reason: "\(error)"))
+            }
+        }
+        guard let part = created.state.withLock({ $0.part }) else {
+            return .done(.failed(reason: "no temporary file was made for \(request.redactedDescription)"))
         }
         if response.status == 429 || response.status == 503 {
             folder.discard(part)
@@ -503,4 +514,14 @@ public final class Downloader: Sendable {
         }
         return placed.wasThere ? .alreadyHad(file: placed.file) : .downloaded(file: placed.file, bytes: bytes)
     }
+}
+
+/// The temporary file a transfer's sink made, for the transfer's caller to name or discard, or
+/// why it could not make one.
+private final class CreatedPart: Sendable {
+    struct State {
+        var part: (path: String, descriptor: Int32)?
+        var failure: String?
+    }
+    let state = Mutex(State())
 }

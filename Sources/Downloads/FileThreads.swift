@@ -9,7 +9,7 @@ final class FileThreads: Sendable {
     private let next = Atomic<Int>(0)
 
     init(count: Int) {
-        threads = (0..<max(1, count)).map { CacheThread(name: "viewfinder-download-files-\($0)") }
+        threads = (0..<max(1, count)).map { CacheThread(name: "vf-files-\($0)") }
     }
 
     /// Runs `work` on the next thread and returns its result; throws `CancellationError` when

@@ -2,6 +2,7 @@ import Downloads
 import Foundation
 import ProviderKit
 import ServiceBus
+import Synchronization
 import Testing
 
 @Suite("Downloads against a loopback image host")
@@ -49,6 +50,40 @@ struct DownloadTransferTests {
         // The checksum is XXH3-128 as xxHash's own tool prints it.
         let (_, sum) = try await runProgram("/usr/bin/xxhsum", ["-H2", DownloadFixture.jpeg.path])
         #expect(sink.checksum() == "xxh128:" + String(decoding: sum.prefix(32), as: UTF8.self))
+    }
+
+    @Test(
+        "a sink that opens its own file does so on the client's thread as the transfer starts; its failure is the transfer's"
+    )
+    func sinkOpensItsFile() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        try FileManager.default.createDirectory(at: fixture.folder, withIntermediateDirectories: true)
+        let path = fixture.folder.appendingPathComponent("opened").path
+        let openedOn = Mutex<String?>(nil)
+        let sink = DescriptorBodySink(opening: {
+            openedOn.withLock { $0 = Thread.current.name }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            return descriptor >= 0 ? .success(descriptor) : .failure(.init("cannot open"))
+        })
+        #expect(sink.openedDescriptor == nil)
+        _ = try await fixture.http.stream(HTTPRequest(url: fixture.url("/img/x")), into: sink, progress: nil)
+        let descriptor = try #require(sink.openedDescriptor)
+        close(descriptor)
+        #expect(openedOn.withLock { $0 } == "vf-http")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == (try Data(contentsOf: DownloadFixture.jpeg)))
+
+        let refused = DescriptorBodySink(opening: { .failure(.init("the disk is full")) })
+        do {
+            _ = try await fixture.http.stream(HTTPRequest(url: fixture.url("/img/x")), into: refused, progress: nil)
+            Issue.record("a transfer without a file succeeded")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .fileSystem)
+            #expect(error.message.hasSuffix(": the disk is full"))
+        }
+        let stats = try await fixture.stats()
+        // The refused transfer never reached the server.
+        #expect(stats.requests.filter { $0.path == "/img/x" }.count == 1)
     }
 
     @Test("header lines are read as servers write them: names lower-cased, values without the space around them")

@@ -313,7 +313,7 @@ struct HTTPClientTests {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.count { task in
             let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return !name.hasPrefix("viewfinder-down")  // "viewfinder-download-files-N", cut to 15 bytes
+            return !name.hasPrefix("vf-files-")  // "vf-files-N"
         }
     }
 }

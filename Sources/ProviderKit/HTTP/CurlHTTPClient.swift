@@ -127,9 +127,6 @@ public final class CurlHTTPClient: HTTPClient {
         _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        if case .stream(let body) = sink, let problem = body.restart() {
-            throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
-        }
         let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
         let index = choice.take(host: (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? ""))
         defer { choice.finished(index) }

@@ -71,12 +71,10 @@ final class CurlMultiLoop: @unchecked Sendable {
             return !started
         }
         if start {
-            let thread = Thread { [self] in
+            NamedThread.start("vf-http") { [self] in
                 guard let multi = self.multi else { return }
                 run(multi)
             }
-            thread.name = "viewfinder-http"
-            thread.start()
         } else {
             curl_multi_wakeup(multi)
         }
@@ -108,6 +106,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         case .add(let transfer):
             if transfer.cancelRequested {
                 transfer.finish(.failure(CancellationError()))
+            } else if let problem = transfer.restartSink() {
+                transfer.finish(
+                    .failure(HTTPClientError(.fileSystem, "\(transfer.request.redactedDescription): \(problem)")))
             } else if curl_multi_add_handle(multi, transfer.easy) == CURLM_OK {
                 transfers[transfer.easy] = transfer
             } else {

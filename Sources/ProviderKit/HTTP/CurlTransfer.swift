@@ -300,6 +300,13 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
+    /// Tells a streamed body's sink that an attempt starts (on the loop thread, where the sink
+    /// may do file work); a reason when it cannot.
+    func restartSink() -> String? {
+        guard case .stream(let body) = sink else { return nil }
+        return body.restart()
+    }
+
     /// Resumes the waiting caller once.
     func finish(_ outcome: Result<HTTPResponse, any Error>) {
         continuation?.resume(with: outcome)

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc
@@ -34,9 +35,7 @@ final class OutputPump: @unchecked Sendable {
     private var failureHandler: (@Sendable () -> Void)?
 
     private init() {
-        let thread = Thread { [unowned self] in self.run() }
-        thread.name = "viewfinder-output"
-        thread.start()
+        NamedThread.start("vf-output") { [unowned self] in self.run() }
     }
 
     /// Queues `text` for `descriptor` (standard output or standard error).

@@ -1,5 +1,6 @@
 import ExecProvider
 import Foundation
+import ProviderKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -70,9 +71,7 @@ enum SignalWatcher {
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         signalPipeWriteEnd.store(ends[1], ordering: .relaxed)
         let readEnd = ends[0]
-        let thread = Thread { watch(readEnd) }
-        thread.name = "viewfinder-signals"
-        thread.start()
+        NamedThread.start("vf-signals") { watch(readEnd) }
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
             var action = sigaction()
             #if canImport(Glibc)
@@ -140,11 +139,10 @@ enum SignalWatcher {
 
     /// The last resort if stopping the search hangs: end anyway after `delay`.
     fileprivate static func endIfStillRunning(after delay: Duration, by signal: Int32) {
-        let thread = Thread {
+        NamedThread.start("vf-last-resort") {
             Thread.sleep(forTimeInterval: Double(delay.components.seconds))
             end(by: signal)
         }
-        thread.start()
     }
 }
 

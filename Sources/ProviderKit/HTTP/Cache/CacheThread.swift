@@ -19,15 +19,13 @@ package final class CacheThread: Sendable {
     private let queue = Queue()
 
     package init(name: String) {
-        let thread = Thread { [queue] in
+        NamedThread.start(name) { [queue] in
             while true {
                 queue.wakeUp.wait()
                 guard case .work(let work) = queue.jobs.withLock({ $0.removeFirst() }) else { return }
                 work()
             }
         }
-        thread.name = name
-        thread.start()
     }
 
     deinit {

@@ -7,7 +7,7 @@ import Foundation
 final class HTTPCacheStore: Sendable {
     let directory: URL
     let maxBytes: Int
-    private let thread = CacheThread(name: "viewfinder-http-cache")
+    private let thread = CacheThread(name: "vf-http-cache")
 
     /// Temporary files older than this are left over from a process that died mid-write.
     private static let abandonedTemporaryAge: TimeInterval = 600

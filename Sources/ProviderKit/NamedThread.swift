@@ -1,0 +1,21 @@
+import CLinux
+import Foundation
+
+/// Starts threads of our own under names `top -H`, `perf` and debuggers show. Foundation's
+/// `Thread.name` does not reach the system on Linux: every thread started from a pool thread
+/// showed as Dispatch's `com.apple.root.default-qos`.
+package enum NamedThread {
+    /// The longest name Linux keeps, in bytes.
+    package static let maximumNameBytes = 15
+
+    /// Starts a thread named `name` (cut to ``maximumNameBytes``) running `body`.
+    package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let shown = String(decoding: name.utf8.prefix(maximumNameBytes), as: UTF8.self)
+        let thread = Thread {
+            _ = pthread_setname_np(pthread_self(), shown)
+            body()
+        }
+        thread.name = shown
+        thread.start()
+    }
+}
