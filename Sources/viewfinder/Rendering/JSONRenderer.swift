@@ -8,6 +8,6 @@ struct JSONRenderer: SearchRenderer {
     mutating func update(_ state: SearchState) {}
 
     mutating func finish(_ state: SearchState) {
-        Console.out(SearchJSON.encode(SearchJSON.Result(state, explain: explain), pretty: true) + "\n")
+        Console.out(SearchJSON.text(SearchJSON.Result(state, explain: explain).json, pretty: true) + "\n")
     }
 }

@@ -24,37 +24,21 @@ struct NDJSONRenderer: SearchRenderer {
 /// The events of `--format ndjson`, one JSON text each: shared by the terminal's renderer and
 /// the `serve` page's Server-Sent Events (one format for pipes and for the page).
 struct NDJSONEvents: SearchEventEncoder {
-    private struct PageEvent: Encodable {
-        let event = "page"
-        let provider: String
-        let photos: [SearchJSON.PhotoJSON]
+    private static func pageEvent(provider: String, photos: [SearchJSON.PhotoJSON]) -> String {
+        SearchJSON.text(
+            .object([
+                ("event", .string("page")), ("photos", .array(photos.map(\.json))), ("provider", .string(provider)),
+            ]))
     }
 
-    private struct ProviderEvent: Encodable {
-        let event = "provider_done"
-        let provider: SearchJSON.ProviderJSON
-
-        enum CodingKeys: String, CodingKey { case event }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(event, forKey: .event)
-            try provider.encode(to: encoder)
-        }
+    /// A provider's status with `"event": "provider_done"` among its fields.
+    private static func providerEvent(_ provider: SearchJSON.ProviderJSON) -> String {
+        SearchJSON.text(provider.json.merging([("event", .string("provider_done"))]))
     }
 
-    /// `done`, or (for the page) `results`: the ranked list so far.
-    private struct ResultEvent: Encodable {
-        let event: String
-        let result: SearchJSON.Result
-
-        enum CodingKeys: String, CodingKey { case event }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(event, forKey: .event)
-            try result.encode(to: encoder)
-        }
+    /// `done`, or (for the page) `results`: the ranked list so far, with `event` among its fields.
+    private static func resultEvent(_ event: String, _ result: SearchJSON.Result) -> String {
+        SearchJSON.text(result.json.merging([("event", .string(event))]))
     }
 
     /// Whether the final results carry their `explanation` (`--explain`).
@@ -75,17 +59,15 @@ struct NDJSONEvents: SearchEventEncoder {
         if !wroteSkipped {
             wroteSkipped = true
             for status in state.providers where status.phase == .skipped {
-                lines.append(SearchJSON.encode(ProviderEvent(provider: SearchJSON.ProviderJSON(status))))
+                lines.append(Self.providerEvent(SearchJSON.ProviderJSON(status)))
             }
         }
         for event in state.log.events(from: written) {
             switch event {
             case .page(let provider, let photos):
-                lines.append(
-                    SearchJSON.encode(
-                        PageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON(photo($0)) })))
+                lines.append(Self.pageEvent(provider: provider, photos: photos.map { SearchJSON.PhotoJSON(photo($0)) }))
             case .providerFinished(let status):
-                lines.append(SearchJSON.encode(ProviderEvent(provider: SearchJSON.ProviderJSON(status))))
+                lines.append(Self.providerEvent(SearchJSON.ProviderJSON(status)))
             }
         }
         written = max(written, state.log.count)
@@ -94,15 +76,12 @@ struct NDJSONEvents: SearchEventEncoder {
 
     /// The final `done` event.
     func done(_ state: SearchState, photo: (Photo) -> Photo) -> String {
-        SearchJSON.encode(ResultEvent(event: "done", result: SearchJSON.Result(state, explain: explain, photo: photo)))
+        Self.resultEvent("done", SearchJSON.Result(state, explain: explain, photo: photo))
     }
 
     mutating func events(for state: SearchState, photo: (Photo) -> Photo) -> [String] {
         logEvents(state, photo: photo)
-            + [
-                SearchJSON.encode(
-                    ResultEvent(event: "results", result: SearchJSON.Result(state, explain: explain, photo: photo)))
-            ]
+            + [Self.resultEvent("results", SearchJSON.Result(state, explain: explain, photo: photo))]
     }
 
     mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] {

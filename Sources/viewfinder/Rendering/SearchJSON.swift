@@ -23,15 +23,14 @@ enum SearchJSON {
             providers = state.providers.map(ProviderJSON.init)
         }
 
-        enum CodingKeys: String, CodingKey { case query, operation, results, providers }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(query, forKey: .query)
-            try container.encode(operation, forKey: .operation)
-            try container.encode(results, forKey: .results)
-            try container.encode(providers, forKey: .providers)
+        var json: JSONValue {
+            .object([
+                ("operation", .string(operation)), ("providers", .array(providers.map(\.json))),
+                ("query", .string(query)), ("results", .array(results.map(\.json))),
+            ])
         }
+
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     struct PhotoJSON: Encodable {
@@ -85,41 +84,31 @@ enum SearchJSON {
             path = photo.filePath
         }
 
-        enum CodingKeys: String, CodingKey {
-            case rank, score, provider, id, title, description, author, width, height, tags, license, attribution
-            case rating, location, camera, path, explanation
-            case authorURL = "author_url"
-            case pageURL = "page_url"
-            case imageURL = "image_url"
-            case thumbnailURL = "thumbnail_url"
-            case takenAt = "taken_at"
+        /// Every field, `null` where absent, but `rank`, `score` and `explanation`, which only
+        /// ranked results (and `--explain`) have.
+        var json: JSONValue {
+            var fields: [(key: String, value: JSONValue)] = [
+                ("attribution", .string(attribution)), ("author", .string(author)), ("author_url", .string(authorURL)),
+                ("camera", .string(camera)), ("description", .string(description)),
+            ]
+            fields.reserveCapacity(22)
+            if let explanation { fields.append(("explanation", .array(explanation.map(\.json)))) }
+            fields += [
+                ("height", .int(height)), ("id", .string(id)), ("image_url", .string(imageURL)),
+                ("license", license?.json ?? .null), ("location", location?.json ?? .null),
+                ("page_url", .string(pageURL)), ("path", .string(path)), ("provider", .string(provider)),
+            ]
+            if let rank { fields.append(("rank", .int(rank))) }
+            fields.append(("rating", .double(rating)))
+            if let score { fields.append(("score", .double(score))) }
+            fields += [
+                ("tags", .strings(tags)), ("taken_at", .string(takenAt)), ("thumbnail_url", .string(thumbnailURL)),
+                ("title", .string(title)), ("width", .int(width)),
+            ]
+            return .object(fields)
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            if let rank { try container.encode(rank, forKey: .rank) }
-            if let score { try container.encode(score, forKey: .score) }
-            try container.encode(provider, forKey: .provider)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(description, forKey: .description)
-            try container.encode(author, forKey: .author)
-            try container.encode(authorURL, forKey: .authorURL)
-            try container.encode(pageURL, forKey: .pageURL)
-            try container.encode(imageURL, forKey: .imageURL)
-            try container.encode(thumbnailURL, forKey: .thumbnailURL)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
-            try container.encode(takenAt, forKey: .takenAt)
-            try container.encode(tags, forKey: .tags)
-            try container.encode(license, forKey: .license)
-            try container.encode(attribution, forKey: .attribution)
-            try container.encode(rating, forKey: .rating)
-            try container.encode(location, forKey: .location)
-            try container.encode(camera, forKey: .camera)
-            try container.encode(path, forKey: .path)
-            if let explanation { try container.encode(explanation, forKey: .explanation) }
-        }
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     /// One provider's term of a result's score: `{"provider", "rank", "weight", "contribution"}`,
@@ -136,6 +125,15 @@ enum SearchJSON {
             weight = part.weight
             contribution = part.value
         }
+
+        var json: JSONValue {
+            .object([
+                ("contribution", .double(contribution)), ("provider", .string(provider)), ("rank", .int(rank)),
+                ("weight", .double(weight)),
+            ])
+        }
+
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     /// Where the photo was taken, in decimal degrees.
@@ -147,6 +145,10 @@ enum SearchJSON {
             latitude = location.latitude
             longitude = location.longitude
         }
+
+        var json: JSONValue { .object([("latitude", .double(latitude)), ("longitude", .double(longitude))]) }
+
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     /// A licence: its id, name and URL, and the three facts as booleans, `null` where unknown.
@@ -167,20 +169,14 @@ enum SearchJSON {
             attributionRequired = license.requiresAttribution
         }
 
-        enum CodingKeys: String, CodingKey {
-            case id, name, url, commercial, modify
-            case attributionRequired = "attribution_required"
+        var json: JSONValue {
+            .object([
+                ("attribution_required", .bool(attributionRequired)), ("commercial", .bool(commercial)),
+                ("id", .string(id)), ("modify", .bool(modify)), ("name", .string(name)), ("url", .string(url)),
+            ])
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(url, forKey: .url)
-            try container.encode(commercial, forKey: .commercial)
-            try container.encode(modify, forKey: .modify)
-            try container.encode(attributionRequired, forKey: .attributionRequired)
-        }
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     struct ProviderJSON: Encodable {
@@ -205,22 +201,18 @@ enum SearchJSON {
             filters = status.phase == .skipped ? nil : FiltersJSON(status)
         }
 
-        enum CodingKeys: String, CodingKey {
-            case name, type, status, count, error, note, filters
-            case durationMs = "duration_ms"
+        var json: JSONValue {
+            var fields: [(key: String, value: JSONValue)] = [
+                ("count", .int(count)), ("duration_ms", .int(durationMs)), ("error", .string(error)),
+            ]
+            if let filters { fields.append(("filters", filters.json)) }
+            fields.append(("name", .string(name)))
+            if let note { fields.append(("note", .string(note))) }
+            fields += [("status", .string(status)), ("type", .string(type))]
+            return .object(fields)
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(type, forKey: .type)
-            try container.encode(status, forKey: .status)
-            try container.encode(count, forKey: .count)
-            try container.encode(durationMs, forKey: .durationMs)
-            try container.encode(error, forKey: .error)
-            if let note { try container.encode(note, forKey: .note) }
-            if let filters { try container.encode(filters, forKey: .filters) }
-        }
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     /// Where a provider's filters ran: `{"at_source", "after", "removed", "page_bound_reached",
@@ -241,11 +233,15 @@ enum SearchJSON {
             unevaluable = status.filtersUnevaluable
         }
 
-        enum CodingKeys: String, CodingKey {
-            case after, removed, unevaluable
-            case atSource = "at_source"
-            case pageBoundReached = "page_bound_reached"
+        var json: JSONValue {
+            .object([
+                ("after", .strings(after)), ("at_source", .strings(atSource)),
+                ("page_bound_reached", .bool(pageBoundReached)), ("removed", .int(removed)),
+                ("unevaluable", .strings(unevaluable)),
+            ])
         }
+
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
     /// `json` with the characters a terminal acts on, or that reorder what it shows, written as
@@ -271,6 +267,9 @@ enum SearchJSON {
         }
         return String(output)
     }
+
+    /// `value` as one line, or pretty-printed: what ``encode(_:pretty:)`` writes, faster.
+    static func text(_ value: JSONValue, pretty: Bool = false) -> String { value.text(pretty: pretty) }
 
     /// Encodes `value` as one line, or pretty-printed.
     static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
