@@ -158,10 +158,14 @@ final class TargetFolder: Sendable {
     /// Closes and removes a temporary file.
     func discard(_ part: (path: String, descriptor: Int32)) {
         close(part.descriptor)
-        state.withLock { state in
-            state.parts.remove(part.path)
-            unlink(part.path)
-        }
+        forget(part)
+    }
+
+    /// Removes a temporary file, unless ``stop()`` already did. Not under the lock: every
+    /// transfer's thread takes it, and a contended Swift `Mutex` on Linux waits in the kernel
+    /// (a priority-inheriting futex), which an `unlink` held inside made a tenth of a run's CPU.
+    private func forget(_ part: (path: String, descriptor: Int32)) {
+        if state.withLock({ $0.parts.remove(part.path) }) != nil { unlink(part.path) }
     }
 
     /// Where a placed file ended: its path relative to the folder, and whether an identical file
@@ -183,12 +187,7 @@ final class TargetFolder: Sendable {
         let synced = !sync || fsync(part.descriptor) == 0
         let syncError = errno
         close(part.descriptor)
-        defer {
-            state.withLock { state in
-                state.parts.remove(part.path)
-                unlink(part.path)
-            }
-        }
+        defer { forget(part) }
         guard synced else {
             throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
         }
