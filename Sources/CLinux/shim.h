@@ -3,10 +3,13 @@
 
 // Linux calls that Swift's Glibc module leaves out (they need _GNU_SOURCE, or are in malloc.h),
 // declared as glibc declares them.
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 extern int sync_file_range(int __fd, __off64_t __offset, __off64_t __count, unsigned int __flags);
 extern int pthread_setname_np(pthread_t __target_thread, const char *__name);
@@ -16,6 +19,22 @@ extern void *memmem(const void *__haystack, size_t __haystacklen, const void *__
 /// afterwards finds less to wait for. Returns 0, or -1 with errno set.
 static inline int vf_start_writeback(int descriptor) {
     return sync_file_range(descriptor, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */);
+}
+
+/// Opens a new file in `folder` that has no name (O_TMPFILE): it gets one from
+/// vf_link_descriptor, and vanishes when closed unnamed, also when the process is killed.
+/// Returns the descriptor, or -1 with errno set (EOPNOTSUPP or EISDIR where the file system
+/// has no such files).
+static inline int vf_open_unnamed(const char *folder, unsigned int mode) {
+    return open(folder, 020000000 /* __O_TMPFILE */ | O_DIRECTORY | O_WRONLY | O_CLOEXEC, mode);
+}
+
+/// Gives the open file `descriptor` the name `target` (through /proc/self/fd), never replacing
+/// a file there. Returns 0, or -1 with errno set (EEXIST when the name is taken).
+static inline int vf_link_descriptor(int descriptor, const char *target) {
+    char path[32];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", descriptor);
+    return linkat(AT_FDCWD, path, AT_FDCWD, target, AT_SYMLINK_FOLLOW);
 }
 
 /// Puts the calling thread in SCHED_IDLE, the lowest priority Linux has: a sliver of a busy

@@ -40,6 +40,9 @@ public struct DownloadOptions: Sendable {
         set { hideConfigured = newValue }
     }
     private var hideConfigured: @Sendable (String) -> String
+    /// Whether temporary files are unnamed (`O_TMPFILE`) where the file system allows; tests
+    /// turn it off to run the named files of file systems without them.
+    package var unnamedTemporaryFiles = true
 
     /// Options with the defaults: the largest size, the archive on, copies, 5 minutes and
     /// 1 GiB per file, 30 s without a byte, 5 pauses of 5 s (at most 5 minutes each).

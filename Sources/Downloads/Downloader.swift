@@ -63,7 +63,8 @@ public final class Downloader: Sendable {
         self.logger = logger
         self.reportDownload = reportDownload
         self.events = events
-        folder = TargetFolder(root: options.directory, sync: options.settings.sync)
+        folder = TargetFolder(
+            root: options.directory, sync: options.settings.sync, unnamedFiles: options.unnamedTemporaryFiles)
     }
 
     /// Downloads `photos`, returning one outcome per photo in the same order. Throws

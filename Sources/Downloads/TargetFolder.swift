@@ -3,10 +3,13 @@ import Foundation
 import ProviderKit
 import Synchronization
 
-/// The target folder's files, written atomically: a body goes to a temporary `.….viewfinder-part`
-/// file in its final folder, is synced when asked (`download.sync`), and only then appears under
-/// its final name (by `link`, which never replaces a file but the photo's own that a power cut
-/// left short: see ``link(_:as:fileExtension:completing:)``). Two photos never get one name: names
+/// The target folder's files, written atomically: a body goes to a temporary file in its final
+/// folder, is synced when asked (`download.sync`), and only then appears under its final name
+/// (by a link, which never replaces a file but the photo's own that a power cut left short: see
+/// ``link(_:as:fileExtension:completing:unnamed:)``). The temporary file has no name at all
+/// (`O_TMPFILE`): nothing is left of it when the process is killed, and it costs one change to
+/// the folder instead of three; where the file system has no such files it is a
+/// `.….viewfinder-part` file, which the next run removes. Two photos never get one name: names
 /// are reserved when planned, and one taken on disk by another file gets a number. Every call
 /// blocks: run them on ``FileThreads``.
 final class TargetFolder: Sendable {
@@ -22,6 +25,8 @@ final class TargetFolder: Sendable {
     let root: URL
     /// Whether each file is synced before it gets its name.
     let sync: Bool
+    /// Whether temporary files are unnamed where the file system has such files.
+    private let usesUnnamedFiles: Bool
     /// `root`'s path. Paths below it are joined as text: Foundation's `appendingPathComponent`
     /// asks the file system whether each one is a folder, a `stat` for every name.
     private let rootPath: String
@@ -30,9 +35,10 @@ final class TargetFolder: Sendable {
     /// folder never pick the same name; `O_EXCL` catches the rest).
     private static let partNumbers = Atomic<UInt64>(0)
 
-    init(root: URL, sync: Bool) {
+    init(root: URL, sync: Bool, unnamedFiles: Bool = true) {
         self.root = root
         self.sync = sync
+        usesUnnamedFiles = unnamedFiles && Self.canNameUnnamedFiles
         rootPath = root.path.hasSuffix("/") && root.path.count > 1 ? String(root.path.dropLast()) : root.path
     }
 
@@ -52,11 +58,27 @@ final class TargetFolder: Sendable {
         ".\(getpid())-\(partNumbers.add(1, ordering: .relaxed).oldValue)\(partSuffix)"
     }
 
-    /// Creates a new temporary file in `folder`, open for writing.
-    private static func createTemporary(in folder: String) throws(DownloadFailure) -> (path: String, descriptor: Int32)
-    {
+    /// Where an unnamed file can be reached while it is open.
+    private static let unnamedPrefix = "/proc/self/fd/"
+
+    /// Whether `/proc/self/fd` is there, through which unnamed files get their names.
+    private static let canNameUnnamedFiles = access("/proc/self/fd", X_OK) == 0
+
+    /// Whether `part` is an unnamed file (its path is `/proc/self/fd/N`).
+    private static func isUnnamed(_ part: (path: String, descriptor: Int32)) -> Bool {
+        part.path.hasPrefix(unnamedPrefix)
+    }
+
+    /// Creates a new temporary file in `folder`, open for writing: an unnamed one where the file
+    /// system has them (its path then reaches it through `/proc/self/fd` while it is open).
+    private func createTemporary(in folder: String) throws(DownloadFailure) -> (path: String, descriptor: Int32) {
+        if usesUnnamedFiles {
+            let descriptor = vf_open_unnamed(folder, 0o644)
+            if descriptor >= 0 { return (Self.unnamedPrefix + String(descriptor), descriptor) }
+            // Any failure (no such files here, or a reason a named file meets too) goes on below.
+        }
         while true {
-            let path = folder + "/" + partName()
+            let path = folder + "/" + Self.partName()
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (path, descriptor) }
             guard errno == EEXIST else {
@@ -97,16 +119,15 @@ final class TargetFolder: Sendable {
     /// A new temporary file in `name`'s folder, open for writing.
     func createPart(for name: FileNameTemplate.Name) throws(DownloadFailure) -> (path: String, descriptor: Int32) {
         guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
-        let part = try Self.createTemporary(in: try makeFolder(for: name))
+        let part = try createTemporary(in: try makeFolder(for: name))
         // Created outside the lock (other threads go on meanwhile); a stop that came in between
-        // did not see it, so it goes here.
+        // did not see it, so it goes here. An unnamed file needs no removing: closed, it is gone.
         let stopped = state.withLock { state in
-            if !state.stopped { state.parts.insert(part.path) }
+            if !state.stopped && !Self.isUnnamed(part) { state.parts.insert(part.path) }
             return state.stopped
         }
         guard stopped else { return part }
-        close(part.descriptor)
-        unlink(part.path)
+        discard(part)
         throw DownloadFailure("stopped")
     }
 
@@ -165,6 +186,7 @@ final class TargetFolder: Sendable {
     /// transfer's thread takes it, and a contended Swift `Mutex` on Linux waits in the kernel
     /// (a priority-inheriting futex), which an `unlink` held inside made a tenth of a run's CPU.
     private func forget(_ part: (path: String, descriptor: Int32)) {
+        guard !Self.isUnnamed(part) else { return }
         if state.withLock({ $0.parts.remove(part.path) }) != nil { unlink(part.path) }
     }
 
@@ -186,24 +208,25 @@ final class TargetFolder: Sendable {
     ) throws(DownloadFailure) -> Placed {
         let synced = !sync || fsync(part.descriptor) == 0
         let syncError = errno
-        close(part.descriptor)
-        defer { forget(part) }
+        // Closed only once linked: an unnamed file vanishes when closed.
+        defer { discard(part) }
         guard synced else {
             throw DownloadFailure("cannot save \(name.file(fileExtension)): \(String(cString: strerror(syncError)))")
         }
         return try link(
             FileSystemPath(bytes: Array(part.path.utf8)), as: name, fileExtension: fileExtension,
-            completing: completing)
+            completing: completing, unnamed: Self.isUnnamed(part) ? part.descriptor : nil)
     }
 
     /// Gives `source` (a local photo, or a finished temporary file) a name in the folder by a
     /// hard link, never moving it. A file already under a name is kept when it has the same
     /// bytes (nothing new is written), and replaced only when it is the file `completing` names
     /// (this photo's own archived file), still cut short and unchanged, and a beginning of the
-    /// new bytes: a write a power cut cut short. Any other file keeps its name.
+    /// new bytes: a write a power cut cut short. Any other file keeps its name. `unnamed` is the
+    /// descriptor of `source` when it is an open unnamed file.
     func link(
         _ source: FileSystemPath, as name: FileNameTemplate.Name, fileExtension: String,
-        completing: DownloadArchive.Entry? = nil
+        completing: DownloadArchive.Entry? = nil, unnamed: Int32? = nil
     ) throws(DownloadFailure) -> Placed {
         var candidate = name
         var number = 2
@@ -222,7 +245,7 @@ final class TargetFolder: Sendable {
                     if access(path(candidate.file("xmp")), F_OK) == 0 {
                         EEXIST  // another photo's sidecar
                     } else {
-                        source.withCString { Glibc.link($0, target) } == 0 ? 0 : errno
+                        Self.makeLink(source, unnamed: unnamed, at: target)
                     }
                 }
             switch outcome {
@@ -239,7 +262,8 @@ final class TargetFolder: Sendable {
                     case .same:
                         return Placed(file: file, name: candidate, wasThere: true)
                     case .beginning:
-                        guard let ownCutShort, try replace(target, ifStill: ownCutShort, with: source, file: file)
+                        guard let ownCutShort,
+                            try replace(target, ifStill: ownCutShort, with: source, unnamed: unnamed, file: file)
                         else { break }
                         state.withLock { _ = $0.reserved.insert(candidate.key) }
                         return Placed(file: file, name: candidate, wasThere: false)
@@ -259,13 +283,14 @@ final class TargetFolder: Sendable {
     /// Puts `source` under `target` in one step (a link under a temporary name, renamed over it),
     /// when the file there is still the one `expected` describes (not replaced, written to or
     /// touched since it was found cut short); `false`, and nothing done, when it is not.
-    private func replace(_ target: String, ifStill expected: FileIdentity, with source: FileSystemPath, file: String)
-        throws(DownloadFailure) -> Bool
-    {
+    private func replace(
+        _ target: String, ifStill expected: FileIdentity, with source: FileSystemPath, unnamed: Int32?, file: String
+    ) throws(DownloadFailure) -> Bool {
         guard !state.withLock({ $0.stopped }) else { throw DownloadFailure("stopped") }
         let temporary = Self.folder(of: target) + "/" + Self.partName()
-        guard source.withCString({ Glibc.link($0, temporary) }) == 0 else {
-            throw DownloadFailure("cannot save \(file): \(String(cString: strerror(errno)))")
+        let linked = Self.makeLink(source, unnamed: unnamed, at: temporary)
+        guard linked == 0 else {
+            throw DownloadFailure("cannot save \(file): \(String(cString: strerror(linked)))")
         }
         var status = stat()
         guard lstat(target, &status) == 0, FileIdentity(status) == expected else {
@@ -280,19 +305,49 @@ final class TargetFolder: Sendable {
         return true
     }
 
-    /// Writes `text` to `relative` atomically (a temporary file renamed over it); synced first
-    /// when `durable`. Sidecars are not (an fsync each would double the syncs of a run): after a
-    /// power cut one may be empty, never the image beside it.
+    /// Gives `source` the name `target` by a hard link (through `/proc/self/fd` when `unnamed`
+    /// is its open descriptor); 0, or the error number.
+    private static func makeLink(_ source: FileSystemPath, unnamed: Int32?, at target: String) -> Int32 {
+        let linked =
+            if let unnamed { vf_link_descriptor(unnamed, target) } else {
+                source.withCString { Glibc.link($0, target) }
+            }
+        return linked == 0 ? 0 : errno
+    }
+
+    /// Writes `text` to `relative` atomically (a temporary file given the name, or renamed over
+    /// the file there); synced first when `durable`. Sidecars are not (an fsync each would double
+    /// the syncs of a run): after a power cut one may be empty, never the image beside it.
     func write(_ text: String, to relative: String, durable: Bool = true) throws(DownloadFailure) {
         let target = path(relative)
-        let (temporary, descriptor) = try Self.createTemporary(in: Self.folder(of: target))
-        let written = Array(text.utf8).withUnsafeBytes { writeAll(descriptor, $0) == nil }
-        let synced = written && (!durable || fsync(descriptor) == 0)
-        close(descriptor)
-        guard synced, rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+        let folder = Self.folder(of: target)
+        let part = try createTemporary(in: folder)
+        defer { close(part.descriptor) }
+        func failure(_ code: Int32) -> DownloadFailure {
+            DownloadFailure("cannot write \(target): \(String(cString: strerror(code)))")
+        }
+        if let code = Array(text.utf8).withUnsafeBytes({ writeAll(part.descriptor, $0) }) {
+            if !Self.isUnnamed(part) { unlink(part.path) }
+            throw failure(code)
+        }
+        guard !durable || fsync(part.descriptor) == 0 else {
+            let code = errno
+            if !Self.isUnnamed(part) { unlink(part.path) }
+            throw failure(code)
+        }
+        var temporary = part.path
+        if Self.isUnnamed(part) {
+            // A new file takes its name at once; one that replaces a file gets a temporary name first.
+            let linked = vf_link_descriptor(part.descriptor, target) == 0 ? 0 : errno
+            if linked == 0 { return }
+            guard linked == EEXIST else { throw failure(linked) }
+            temporary = folder + "/" + Self.partName()
+            guard vf_link_descriptor(part.descriptor, temporary) == 0 else { throw failure(errno) }
+        }
+        guard rename(temporary, target) == 0 else {
+            let code = errno
             unlink(temporary)
-            throw DownloadFailure("cannot write \(target): \(reason)")
+            throw failure(code)
         }
     }
 
@@ -306,7 +361,8 @@ final class TargetFolder: Sendable {
         return (sink.byteCount, checksum, sink.leadingBytes)
     }
 
-    /// Stops all further placing and removes every temporary file (Ctrl-C).
+    /// Stops all further placing and removes every named temporary file (Ctrl-C); an unnamed
+    /// one is gone when its transfer closes it, or with the process.
     func stop() {
         state.withLock { state in
             state.stopped = true

@@ -86,6 +86,26 @@ struct DownloadTransferTests {
         #expect(stats.requests.filter { $0.path == "/img/x" }.count == 1)
     }
 
+    @Test("where the file system has no unnamed files, named temporary files are used and none is left")
+    func namedTemporaryFiles() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        var options = fixture.options()
+        options.unnamedTemporaryFiles = false
+        let photos = (0..<3).map { fixture.photo("n\($0)", url: fixture.url("/img/n\($0)")) }
+        let page = fixture.photo("page", url: fixture.url("/html/page"))  // refused: not an image
+        let outcomes = try await fixture.downloader(options).run(photos + [page])
+        #expect(outcomes.prefix(3).allSatisfy { if case .downloaded = $0.result { true } else { false } })
+        // A second run rewrites CREDITS.md and finds the files it has.
+        let again = try await fixture.downloader(options).run(photos)
+        #expect(again.allSatisfy { if case .alreadyHad = $0.result { true } else { false } })
+        let files = fixture.files()
+        #expect(files.filter { $0.hasSuffix(".jpg") }.count == 3)
+        #expect(files.filter { $0.hasSuffix(".xmp") }.count == 3)
+        #expect(files.contains("CREDITS.md"))
+        #expect(!files.contains { $0.hasSuffix(".viewfinder-part") }, "\(files)")
+    }
+
     @Test("header lines are read as servers write them: names lower-cased, values without the space around them")
     func looseHeaderLines() async throws {
         let fixture = try await DownloadFixture.start()

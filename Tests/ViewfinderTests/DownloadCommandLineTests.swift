@@ -106,12 +106,19 @@ struct DownloadCommandLineTests {
         let out = workspace.appendingPathComponent("out")
 
         let run = try RunningViewfinder(["download", "photo", "--to", "out", "--format", "json"], in: workspace)
-        var started = false
-        for _ in 0..<400 where !started {
-            started = Self.files(in: out).contains { $0.hasSuffix(".viewfinder-part") }
-            if !started { try await Task.sleep(for: .milliseconds(50)) }
+        // Every transfer (four at once, `per_host`'s default) has its temporary file open in the
+        // folder: unnamed (O_TMPFILE), so only the process's descriptors show it.
+        var temporary: [String] = []
+        var requested = 0
+        for _ in 0..<400 where temporary.count < 4 || requested < 4 {
+            temporary = Self.openFiles(of: run.pid).filter {
+                $0.hasPrefix(out.path + "/") && $0.hasSuffix(" (deleted)")
+            }
+            requested = try await Self.imageRequests(server)
+            if temporary.count < 4 || requested < 4 { try await Task.sleep(for: .milliseconds(50)) }
         }
-        #expect(started, "no transfer began")
+        #expect(temporary.count == 4, "unnamed files open in the folder: \(temporary)")
+        #expect(requested == 4)
         kill(run.pid, SIGINT)
         let status = await run.status()
         #expect(status == 130, "stderr: \(run.errorText())")
@@ -152,6 +159,13 @@ struct DownloadCommandLineTests {
         #expect(await again.status() == 0, "stderr: \(again.errorText())")
         #expect(again.errorText().contains("already had 3; failed 0"), "\(again.errorText())")
         #expect(try await Self.imageRequests(server) == before)
+    }
+
+    /// What the process `pid` has open, as `/proc` names it.
+    static func openFiles(of pid: pid_t) -> [String] {
+        let folder = "/proc/\(pid)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) }
     }
 
     /// How many image requests the fake host has answered.
