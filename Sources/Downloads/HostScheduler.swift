@@ -15,6 +15,8 @@ package actor HostScheduler {
     private var runningByHost: [String: Int] = [:]
     private var pausedUntil: [String: ContinuousClock.Instant] = [:]
     private var waiters: [Waiter] = []
+    /// How many waiters each host has (hosts without any are not listed).
+    private var waitingByHost: [String: Int] = [:]
     private var nextID = 0
 
     /// A scheduler allowing `parallel` transfers, `perHost` to one host (both at least 1).
@@ -32,6 +34,7 @@ package actor HostScheduler {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 waiters.append(Waiter(id: id, host: host, continuation: continuation))
+                waitingByHost[host, default: 0] += 1
                 admit()
             }
         } onCancel: {
@@ -56,6 +59,9 @@ package actor HostScheduler {
         }
     }
 
+    /// How many transfers wait to start.
+    package var waitingCount: Int { waiters.count }
+
     /// Whether `host` is paused now.
     package func isPaused(_ host: String) -> Bool {
         (pausedUntil[host].map { $0 > clock.now }) ?? false
@@ -63,23 +69,43 @@ package actor HostScheduler {
 
     private func abandon(_ id: Int) {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
-        waiters.remove(at: index).continuation.resume(throwing: CancellationError())
+        removeWaiter(at: index).continuation.resume(throwing: CancellationError())
     }
 
-    /// Starts every waiter, in order, whose host allows it now.
+    private func removeWaiter(at index: Int) -> Waiter {
+        let waiter = waiters.remove(at: index)
+        if waitingByHost[waiter.host] == 1 {
+            waitingByHost[waiter.host] = nil
+        } else {
+            waitingByHost[waiter.host, default: 1] -= 1
+        }
+        return waiter
+    }
+
+    /// Starts every waiter, in order, whose host allows it now. A host found full or paused is
+    /// not asked again in the same pass, and the pass ends once every waiting host is: with one
+    /// host at its limit, a pass over hundreds of waiting photos stops at the first.
     private func admit() {
         let now = clock.now
+        var blocked: Set<String> = []
         var index = 0
         while index < waiters.count, running < parallel {
             let host = waiters[index].host
+            if blocked.contains(host) {
+                index += 1
+                continue
+            }
             let paused = pausedUntil[host].map { $0 > now } ?? false
             if !paused, runningByHost[host, default: 0] < perHost {
                 running += 1
                 runningByHost[host, default: 0] += 1
-                waiters.remove(at: index).continuation.resume()
+                removeWaiter(at: index).continuation.resume()
             } else {
+                blocked.insert(host)
+                if blocked.count == waitingByHost.count { break }
                 index += 1
             }
         }
     }
+
 }
