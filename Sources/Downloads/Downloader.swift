@@ -178,27 +178,20 @@ public final class Downloader: Sendable {
                 unrecorded = failure
             }
         }
+        if let unrecorded, case .failure = fetched { logger?.warning("\(unrecorded.message)") }
         try fetched.get()
         try Task.checkCancellation()
         let finished = zip(photos, outcomes).map { photo, result in
             DownloadOutcome(provider: photo.provider, id: photo.id, result: result ?? .failed(reason: "not attempted"))
         }
-        if var unrecorded {
-            unrecorded.outcomes = finished
-            throw unrecorded
-        }
         let placed = placedThisRun.withLock { $0 }
         if archive != nil || !placed.isEmpty {
+            let complete = unrecorded == nil
             do {
                 try await files.run { () throws(DownloadFailure) in
-                    // Without the archive, this run's credits join those already in the file.
-                    let text =
-                        if let archive {
-                            CreditsFile.text(for: try archive.entries())
-                        } else {
-                            CreditsFile.text(adding: placed, to: try folder.read(CreditsFile.fileName))
-                        }
-                    try folder.write(text, to: CreditsFile.fileName)
+                    try folder.write(
+                        Self.credits(archive: archive, complete: complete, placed: placed, folder: folder),
+                        to: CreditsFile.fileName)
                 }
             } catch var failure as DownloadFailure {
                 // The files are placed: say what happened to each, not only that the credits failed.
@@ -206,7 +199,28 @@ public final class Downloader: Sendable {
                 throw failure
             }
         }
+        if var unrecorded {
+            unrecorded.outcomes = finished
+            throw unrecorded
+        }
         return finished
+    }
+
+    /// `CREDITS.md`'s text: every archived photo's credit; this run's photos joined to it when
+    /// some could not be archived (`complete` false), or to the file's own lines when the
+    /// archive cannot be used or read.
+    private static func credits(
+        archive: DownloadArchive?, complete: Bool, placed: [DownloadArchive.Entry], folder: TargetFolder
+    ) throws(DownloadFailure) -> String {
+        if let archive {
+            if complete { return CreditsFile.text(for: try archive.entries()) }
+            if let recorded = try? archive.entries() {
+                let known = Set(recorded.map { key($0.provider, $0.id) })
+                let unrecorded = placed.filter { !known.contains(key($0.provider, $0.id)) }
+                return CreditsFile.text(for: (recorded + unrecorded).sorted { $0.file < $1.file })
+            }
+        }
+        return CreditsFile.text(adding: placed, to: try folder.read(CreditsFile.fileName))
     }
 
     private static func redacted(_ result: DownloadOutcome.Result, by redact: (String) -> String)
@@ -347,11 +361,11 @@ public final class Downloader: Sendable {
                 return .done(.failed(reason: "\(error)"))
             }
         }
-        guard let part = created.state.withLock({ $0.part }) else {
-            return .done(.failed(reason: "no temporary file was made for \(request.redactedDescription)"))
-        }
+        // A client that cannot stream (HTTPClient's default `stream`) starts the sink only for a
+        // 2xx answer: another one has no file to discard.
+        let made = created.state.withLock { $0.part }
         if response.status == 429 || response.status == 503 {
-            folder.discard(part)
+            if let made { folder.discard(made) }
             let asked = response.headers["retry-after"].flatMap { RetryPolicy.parseRetryAfter($0) }
             if let asked, asked > options.maxPause {
                 return .done(.failed(reason: "\(url.host ?? "the host") asks to wait \(asked) (Retry-After)"))
@@ -359,8 +373,11 @@ public final class Downloader: Sendable {
             return .paused(asked ?? options.defaultPause, status: response.status)
         }
         guard response.isSuccess else {
-            folder.discard(part)
+            if let made { folder.discard(made) }
             return .done(.failed(reason: "HTTP \(response.status) for \(request.redactedDescription)"))
+        }
+        guard let part = made else {
+            return .done(.failed(reason: "no temporary file was made for \(request.redactedDescription)"))
         }
         let received = sink.byteCount
         // Files are asked for as they are (`Accept-Encoding: identity`) and nothing is decoded, so

@@ -91,7 +91,9 @@ package struct FileNameTemplate: Sendable {
     }
 
     private func nonEmpty(_ text: String?) -> String? {
-        guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+        // Blank as Foundation's `whitespacesAndNewlines` has it: Unicode's white space and U+200B.
+        guard let text, text.unicodeScalars.contains(where: { !$0.properties.isWhitespace && $0 != "\u{200B}" })
+        else { return nil }
         return text
     }
 }

@@ -40,6 +40,20 @@ struct FileNameTests {
         #expect(name.stem == "_-_.._etc_passwd-a_b-CC-BY-4.0")
     }
 
+    @Test(
+        "a blank title or author (white space, zero-width spaces) is named untitled or unknown; missing fields get words too"
+    )
+    func blankFields() {
+        let template = FileNameTemplate("{author}/{title}-{date}-{license}.{ext}")
+        for blank in [" \t\n", "\u{200B}\u{200B}", "\u{3000}\u{A0}\u{85}", ""] {
+            let name = template.name(for: Photo(provider: "p", id: "1", title: blank, author: blank))
+            #expect(name.folders == ["unknown"])
+            #expect(name.stem == "untitled-undated-unknown-license")
+        }
+        let titled = template.name(for: Photo(provider: "p", id: "1", title: "\u{200B}Fog", author: "Ann"))
+        #expect(titled.stem.hasSuffix("Fog-undated-unknown-license"))
+    }
+
     @Test("a title named like CREDITS.md or the archive never becomes the folder that would block it")
     func reservedFolderNames() {
         let template = FileNameTemplate("{title}/{id}.{ext}")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import ProviderKit
 import Testing
 
@@ -57,6 +58,35 @@ struct SidecarAndCreditsTests {
             text.hasSuffix(
                 "None of the photos downloaded here asks for credit (public domain, CC0 or a licence without it).\n"))
         #expect(!text.contains("- "))
+    }
+
+    @Test("when the archive cannot record this run's files, CREDITS.md still credits them and the run says why")
+    func creditsWithoutRecords() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let photos = (0..<3).map { number in
+            var photo = Self.creditedPhoto(fixture)
+            photo.id = "u\(number)"
+            photo.title = "Harbor \(number)"
+            photo.attribution = nil
+            photo.images = [PhotoImage(size: .large, url: fixture.url("/img/u\(number)?delay=1"))]
+            return photo.attributed()
+        }
+        let run = Task { try await fixture.downloader(fixture.options()).run(photos) }
+        // Another program breaks the archive once the run has opened it.
+        let archive = fixture.folder.appendingPathComponent(DownloadArchive.fileName)
+        while !FileManager.default.fileExists(atPath: archive.path) { try await Task.sleep(for: .milliseconds(20)) }
+        try await Task.sleep(for: .milliseconds(300))
+        try await DatabaseQueue(path: archive.path).write { try $0.execute(sql: "DROP TABLE downloads") }
+        do {
+            _ = try await run.value
+            Issue.record("the run succeeded without recording its files")
+        } catch let failure as DownloadFailure {
+            #expect(failure.message.hasPrefix("cannot record 3 downloaded files"), "\(failure.message)")
+            #expect(failure.outcomes?.count == 3)
+        }
+        let credits = try String(contentsOf: fixture.folder.appendingPathComponent("CREDITS.md"), encoding: .utf8)
+        #expect(credits.components(separatedBy: "\n").filter { $0.hasPrefix("- ") }.count == 3, "\(credits)")
     }
 
     @Test("CREDITS.md has one escaped line per photo whose licence asks for credit, across runs")

@@ -23,13 +23,20 @@ public protocol HTTPClient: Sendable {
 
 extension HTTPClient {
     /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
+    /// The sink works on a thread of its own, as a streaming client's would (it may write files).
     public func stream(
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         var response = try await send(request)
         guard response.isSuccess else { return response }
-        if let problem = sink.restart() ?? response.body.withUnsafeBytes({ sink.write($0) }) {
+        let body = response.body
+        let problem = await withCheckedContinuation { continuation in
+            NamedThread.start("vf-sink") {
+                continuation.resume(returning: sink.restart() ?? body.withUnsafeBytes { sink.write($0) })
+            }
+        }
+        if let problem {
             throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
         }
         progress?(Int64(response.body.count), Int64(response.body.count))
