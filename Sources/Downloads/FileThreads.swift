@@ -69,36 +69,6 @@ final class FileThreads: Sendable {
         }
     }
 
-    /// Like ``run(_:)``, for work that makes something the caller must release (an open
-    /// temporary file): when the caller was cancelled and never got it, `orphaned` releases it
-    /// on a file thread.
-    func run<T: Sendable>(
-        _ work: @escaping @Sendable () throws(DownloadFailure) -> T, orphaned: @escaping @Sendable (T) -> Void
-    ) async throws -> T {
-        let handoff = Mutex(Handoff<T>())
-        do {
-            let result = try await run { () throws(DownloadFailure) -> T in
-                let made = try work()
-                let callerGone = handoff.withLock { state in
-                    if !state.callerGone { state.made = made }
-                    return state.callerGone
-                }
-                if callerGone { orphaned(made) }
-                return made
-            }
-            handoff.withLock { $0.made = nil }
-            return result
-        } catch is CancellationError {
-            // The work may have ended just as the caller stopped waiting: then it is released here.
-            let made = handoff.withLock { state in
-                state.callerGone = true
-                return state.made.take()
-            }
-            if let made { post { orphaned(made) } }
-            throw CancellationError()
-        }
-    }
-
     /// Runs `work` on the next thread without waiting for it.
     func post(_ work: @escaping @Sendable () -> Void) {
         nextThread().post(work)
@@ -128,12 +98,6 @@ final class FileThreads: Sendable {
             var continuation: CheckedContinuation<T, any Error>?
         }
         let state = Mutex(State())
-    }
-
-    /// What a finished piece of work made, until the caller has it, and whether the caller left.
-    private struct Handoff<T: Sendable>: Sendable {
-        var made: T?
-        var callerGone = false
     }
 
     /// Runs `work` on every thread after the jobs already queued there, and waits for them all.

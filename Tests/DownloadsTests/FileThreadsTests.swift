@@ -85,37 +85,4 @@ struct FileThreadsTests {
             try await threads.runToEnd { () throws(DownloadFailure) in throw DownloadFailure("disk full") }
         }
     }
-
-    @Test("a made file whose caller left while it was being made goes to `orphaned`, once")
-    func orphanedResult() async throws {
-        let threads = FileThreads(count: 1)
-        let started = DispatchSemaphore(value: 0)
-        let proceed = DispatchSemaphore(value: 0)
-        let orphans = Mutex<[Int]>([])
-        let task = Task {
-            try await threads.run(
-                { () throws(DownloadFailure) in
-                    started.signal()
-                    proceed.wait()
-                    return 42
-                }, orphaned: { made in orphans.withLock { $0.append(made) } })
-        }
-        await Self.signalled(started)
-        task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
-        proceed.signal()
-        try await eventually { orphans.withLock { $0 } == [42] }
-        await threads.runOnEach {}
-        #expect(orphans.withLock { $0 } == [42])
-    }
-
-    @Test("a caller that waits gets what was made, and nothing is orphaned")
-    func deliveredResult() async throws {
-        let threads = FileThreads(count: 2)
-        let orphans = Counter()
-        let made = try await threads.run({ () throws(DownloadFailure) in 7 }, orphaned: { _ in orphans.add() })
-        await threads.runOnEach {}
-        #expect(made == 7)
-        #expect(orphans.value == 0)
-    }
 }
