@@ -1,7 +1,7 @@
 import ProviderKit
 import Synchronization
 
-/// A few threads of their own for the downloads' file work (opening, fsync, rename, sidecars,
+/// A few threads of their own for the downloads' file work (naming, fsync, sidecars, copies,
 /// the archive), off Swift's cooperative pool; jobs go to them in turn, so fsyncs of several
 /// finished files overlap.
 final class FileThreads: Sendable {
