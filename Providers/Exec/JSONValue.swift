@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Any JSON (or YAML scalar/collection) value, passed through to a plugin as `options`.
 ///
 /// Only values JSON can carry are accepted: decoding rejects `.inf`, `.nan` and numbers too large
@@ -103,14 +105,4 @@ enum JSONValue: Codable, Sendable, Equatable {
             for (key, value) in values { try container.encode(value, forKey: AnyKey(key)) }
         }
     }
-}
-
-/// A coding key for any string.
-struct AnyKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { return nil }
 }

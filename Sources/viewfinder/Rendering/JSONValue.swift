@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// A JSON value built by hand, for the shapes a search writes (`--format json` and `ndjson`,
 /// the page's events): written by ``text(pretty:)`` in one pass over the values, in the layout
 /// `JSONEncoder` gives with sorted keys and unescaped slashes, about ten times faster (its
@@ -28,18 +30,11 @@ enum JSONValue: Encodable, Sendable {
         return .object((fields + extra).sorted { $0.key < $1.key })
     }
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let fields):
-            var container = encoder.container(keyedBy: Key.self)
-            for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
+            var container = encoder.container(keyedBy: AnyKey.self)
+            for (key, value) in fields { try container.encode(value, forKey: AnyKey(key)) }
         case .array(let values):
             var container = encoder.unkeyedContainer()
             for value in values { try container.encode(value) }
