@@ -136,10 +136,13 @@ enum JSONValue: Encodable, Sendable {
                 case 0x0D: append("\\r")
                 case 0x09: append("\\t")
                 case 0x20..<0x7F: bytes.append(UInt8(scalar.value))
-                case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E,
-                    0x2066...0x2069:
-                    writeEscape(scalar.value)
-                default: UTF8.encode(scalar) { bytes.append($0) }
+                case 0x00..<0x20: writeEscape(scalar.value)
+                default:
+                    if SearchJSON.isTerminalControl(scalar) {
+                        writeEscape(scalar.value)
+                    } else {
+                        UTF8.encode(scalar) { bytes.append($0) }
+                    }
                 }
             }
             bytes.append(UInt8(ascii: "\""))
