@@ -103,11 +103,24 @@ public final class Downloader: Sendable {
         }
     }
 
+    /// The folder's archive, and the entries planning needs. A folder with an archive has it
+    /// opened and read first; a folder without one has nothing to skip, and its archive is made
+    /// while the first transfers run (a new SQLite file costs several syncs, 4 ms here): each
+    /// file waits for it before it is named.
+    private func archiveAndEntries(hasArchive: Bool) async throws -> (ArchiveOpening, [DownloadArchive.Entry]) {
+        guard hasArchive else { return (ArchiveOpening(Task { try await self.openArchive().0 }), []) }
+        let (archive, entries) = try await openArchive()
+        return (ArchiveOpening(Task { archive }), entries)
+    }
+
     private func runUncancelled(_ photos: [Photo]) async throws -> [DownloadOutcome] {
         let folder = self.folder
         placedThisRun.withLock { $0 = [] }
-        try await files.run { () throws(DownloadFailure) in try folder.prepare() }
-        let (archive, entries) = try await openArchive()
+        let hasArchive = try await files.run { () throws(DownloadFailure) in
+            try folder.prepare()
+            return folder.hasEntry(DownloadArchive.fileName)
+        }
+        let (opening, entries) = try await archiveAndEntries(hasArchive: hasArchive)
         var known: [String: DownloadArchive.Entry] = [:]
         for entry in entries { known[Self.key(entry.provider, entry.id)] = entry }
         let written = photos.map { $0.redacted(by: options.redact) }
@@ -115,18 +128,20 @@ public final class Downloader: Sendable {
         // The wanted photos' archived files that a power cut left short are fetched again, and
         // completed in place: by key, the archive entry each completes.
         let wanted = keys.compactMap { known[$0] }
-        let completing = try await files.run { () throws(DownloadFailure) in
-            Dictionary(
-                wanted.filter(folder.wasCutShort).map { (Self.key($0.provider, $0.id), $0) },
-                uniquingKeysWith: { first, _ in first })
-        }
+        let completing =
+            wanted.isEmpty
+            ? [:]
+            : try await files.run { () throws(DownloadFailure) in
+                Dictionary(
+                    wanted.filter(folder.wasCutShort).map { (Self.key($0.provider, $0.id), $0) },
+                    uniquingKeysWith: { first, _ in first })
+            }
 
+        // What becomes of each photo, and the transfers' count (the progress shows it first).
         var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
-        var jobs: [Job] = []
+        var wantedSources: [(index: Int, source: Source)] = []
         var planned: [String: Int] = [:]
-        let template = FileNameTemplate(options.settings.filename)
         for (index, original) in photos.enumerated() {
-            let photo = written[index]
             let key = keys[index]
             if let entry = known[key], completing[key] == nil {
                 outcomes[index] = .alreadyHad(file: entry.file)
@@ -134,27 +149,36 @@ public final class Downloader: Sendable {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
             } else if let source = source(for: original) {
                 planned[key] = index
-                jobs.append(
-                    Job(
-                        index: index, photo: original, written: photo, source: source,
-                        name: folder.reserve(template.name(for: photo)),
-                        completing: completing[key]))
+                wantedSources.append((index, source))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
         }
-        events(.planned(transfers: jobs.count))
+        events(.planned(transfers: wantedSources.count))
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
         let placing = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.parallel)
+        let template = FileNameTemplate(options.settings.filename)
         let fetched: Result<Void, any Error>
         do {
-            try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result).self) { group in
-                for job in jobs {
+            // A child task per photo (`nil` for the one that only waits for the archive, and fails
+            // the run when it cannot be used). Each photo's transfer starts as soon as its name is
+            // reserved, the names in the photos' order, so the first ones run while the last are named.
+            try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result)?.self) { group in
+                group.addTask {
+                    _ = try await opening.archive()
+                    return nil
+                }
+                for (index, source) in wantedSources {
+                    let job = Job(
+                        index: index, photo: photos[index], written: written[index], source: source,
+                        name: folder.reserve(template.name(for: written[index])),
+                        completing: completing[keys[index]])
                     group.addTask {
-                        (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, archive: archive))
+                        (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, opening: opening))
                     }
                 }
-                for try await (index, result) in group {
+                for try await finished in group {
+                    guard let (index, result) = finished else { continue }
                     let shown = Self.redacted(result, by: options.redact)
                     outcomes[index] = shown
                     let photo = photos[index]
@@ -169,6 +193,9 @@ public final class Downloader: Sendable {
         } catch {
             fetched = .failure(error)
         }
+        // The archive (a run cancelled first waits for it: making it is short). One that cannot
+        // be used fails the run, whatever else happened meanwhile.
+        let archive = try await opening.archive()
         // Every named file is recorded, also when the run was cancelled (Ctrl-C).
         var unrecorded: DownloadFailure?
         if let archive {
@@ -256,7 +283,7 @@ public final class Downloader: Sendable {
 
     /// Fetches one photo, waiting for its host and retrying after pauses and dropped connections;
     /// throws only `CancellationError`.
-    private func fetch(_ job: Job, scheduler: HostScheduler, placing: HostScheduler, archive: DownloadArchive?)
+    private func fetch(_ job: Job, scheduler: HostScheduler, placing: HostScheduler, opening: ArchiveOpening)
         async throws
         -> DownloadOutcome.Result
     {
@@ -272,8 +299,8 @@ public final class Downloader: Sendable {
             let attempt: Attempt
             do {
                 switch job.source {
-                case .local(let path): attempt = try await place(local: path, job: job, archive: archive)
-                case .remote(let url): attempt = try await transfer(url, job: job, archive: archive)
+                case .local(let path): attempt = try await place(local: path, job: job, opening: opening)
+                case .remote(let url): attempt = try await transfer(url, job: job)
                 }
             } catch {
                 await scheduler.finished(host)
@@ -295,7 +322,7 @@ public final class Downloader: Sendable {
                     throw error
                 }
                 await scheduler.finished(host)
-                return try await place(received, job: job, archive: archive, placing: placing).get()
+                return try await place(received, job: job, opening: opening, placing: placing).get()
             case .paused(let wait, let status):
                 pauses += 1
                 await scheduler.pause(host, for: wait)  // before the slot is freed, so no other transfer slips in
@@ -312,7 +339,7 @@ public final class Downloader: Sendable {
         }
     }
 
-    private func transfer(_ url: URL, job: Job, archive: DownloadArchive?) async throws -> Attempt {
+    private func transfer(_ url: URL, job: Job) async throws -> Attempt {
         let folder = self.folder
         let name = job.name
         // The temporary file is made by the HTTP client's thread as the transfer starts (no
@@ -412,11 +439,20 @@ public final class Downloader: Sendable {
     /// Syncs (when asked), names and records a received file in one piece of file work; the
     /// temporary file is gone afterwards. Gives back its place among the placements (`placing`)
     /// before the source's download report.
-    private func place(_ received: Received, job: Job, archive: DownloadArchive?, placing: HostScheduler) async
+    private func place(_ received: Received, job: Job, opening: ArchiveOpening, placing: HostScheduler) async
         -> Result<DownloadOutcome.Result, CancellationError>
     {
         let folder = self.folder
         let name = job.name
+        let archive: DownloadArchive?
+        do {
+            archive = try await opening.archive()
+        } catch {
+            // The run fails for it (see `runUncancelled`); no file is named without its record.
+            folder.discard(received.part)
+            await placing.finished(Self.placingKey)
+            return .success(.failed(reason: "\(error)"))
+        }
         let record = recorder(job: job, archive: archive)
         // Once begun, this runs to its end and closes and removes the temporary file whatever
         // happens; when the download is cancelled before it begins, the file is discarded instead.
@@ -443,10 +479,16 @@ public final class Downloader: Sendable {
         }
     }
 
-    private func place(local path: FileSystemPath, job: Job, archive: DownloadArchive?) async throws -> Attempt {
+    private func place(local path: FileSystemPath, job: Job, opening: ArchiveOpening) async throws -> Attempt {
         let folder = self.folder
         let name = job.name
         let link = options.link
+        let archive: DownloadArchive?
+        do {
+            archive = try await opening.archive()
+        } catch {
+            return .done(.failed(reason: "\(error)"))  // the run fails for it (see `runUncancelled`)
+        }
         let record = recorder(job: job, archive: archive)
         do {
             // Run to its end even when the caller is cancelled meanwhile: a named file is recorded.
@@ -532,6 +574,16 @@ public final class Downloader: Sendable {
         }
         return placed.wasThere ? .alreadyHad(file: placed.file) : .downloaded(file: placed.file, bytes: bytes)
     }
+}
+
+/// The folder's archive, opened or being opened (``Downloader``'s `archiveAndEntries`): `nil`
+/// when the run goes on without one, a ``DownloadFailure`` when the run cannot.
+private final class ArchiveOpening: Sendable {
+    private let task: Task<DownloadArchive?, any Error>
+
+    init(_ task: Task<DownloadArchive?, any Error>) { self.task = task }
+
+    func archive() async throws -> DownloadArchive? { try await task.value }
 }
 
 /// The temporary file a transfer's sink made, for the transfer's caller to name or discard, or

@@ -391,6 +391,12 @@ final class TargetFolder: Sendable {
         access(path(relative), F_OK) == 0
     }
 
+    /// Whether `relative` names anything in the folder, a dangling symbolic link too.
+    func hasEntry(_ relative: String) -> Bool {
+        var status = stat()
+        return lstat(path(relative), &status) == 0 || errno != ENOENT
+    }
+
     /// Creates `name`'s folder when missing and returns it. Each folder below the target must be
     /// a real folder: a symbolic link there (planted, or left by another tool) would send the
     /// files somewhere outside the target, so it is refused.

@@ -27,6 +27,21 @@ struct DownloadTransferTests {
         #expect(fixture.files().filter { $0.hasSuffix(".jpg") }.count == 16)
     }
 
+    @Test("photos of one name are numbered in the results' order, though transfers start while later ones are named")
+    func sameNamesNumberedInOrder() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        let photos = (0..<60).map { fixture.photo("p\($0)", url: fixture.url("/img/p\($0)"), title: "Harbor") }
+        var options = fixture.options()
+        options.settings = DownloadSettings(filename: "{provider}/{title}.{ext}")
+        let outcomes = try await fixture.downloader(options).run(photos)
+
+        let files = outcomes.map { outcome -> String? in
+            if case .downloaded(let file, _) = outcome.result { file } else { nil }
+        }
+        #expect(files == ["web/Harbor.jpg"] + (2...60).map { "web/Harbor-\($0).jpg" })
+    }
+
     @Test("the body streams to a file descriptor: status, headers, length (also on the response) and checksum as sent")
     func streamsToADescriptor() async throws {
         let fixture = try await DownloadFixture.start()

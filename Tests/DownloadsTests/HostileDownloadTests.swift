@@ -151,6 +151,32 @@ struct HostileDownloadTests {
         #expect(stat(credits.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
     }
 
+    @Test("an archive that cannot be made in a folder without one fails the run, and no file is named")
+    func archiveThatCannotBeMadeFailsTheRun() async throws {
+        let fixture = try await DownloadFixture.start()
+        defer { fixture.remove() }
+        // No archive yet, so it is made while the first transfers run; a folder where its
+        // write-ahead log goes makes SQLite fail.
+        try FileManager.default.createDirectory(
+            at: fixture.folder.appendingPathComponent(DownloadArchive.fileName + "-wal"),
+            withIntermediateDirectories: true)
+        let photos = (0..<12).map { fixture.photo("p\($0)", url: fixture.url("/img/p\($0)")) }
+        do {
+            _ = try await fixture.downloader().run(photos)
+            Issue.record("the run did not fail")
+        } catch let failure as DownloadFailure {
+            #expect(failure.message.contains("cannot use the download archive"))
+            #expect(failure.message.contains("--no-archive"))
+        }
+        #expect(fixture.files().filter { !$0.hasPrefix(DownloadArchive.fileName) }.isEmpty)
+
+        // With --no-archive the run goes on without it, and every photo is named.
+        try? FileManager.default.removeItem(at: fixture.folder.appendingPathComponent(DownloadArchive.fileName))
+        let outcomes = try await fixture.downloader(fixture.options(useArchive: false)).run(photos)
+        #expect(outcomes.allSatisfy { if case .downloaded = $0.result { true } else { false } })
+        #expect(fixture.files().filter { $0.hasSuffix(".xmp") }.count == 12)
+    }
+
     @Test("a symbolic link where a subfolder goes is refused, and nothing is written through it")
     func symlinkedSubfolderIsRefused() async throws {
         let fixture = try await DownloadFixture.start()
