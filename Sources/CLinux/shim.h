@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
+#include <sys/eventfd.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -19,6 +20,12 @@ extern void *memmem(const void *__haystack, size_t __haystacklen, const void *__
 /// afterwards finds less to wait for. Returns 0, or -1 with errno set.
 static inline int vf_start_writeback(int descriptor) {
     return sync_file_range(descriptor, 0, 0, 2 /* SYNC_FILE_RANGE_WRITE */);
+}
+
+/// A descriptor that wakes a poll when written to (an eventfd counter, non-blocking): cheaper
+/// than a socket pair. Returns -1 with errno set when none can be made.
+static inline int vf_wakeup_descriptor(void) {
+    return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 }
 
 /// Opens a new file in `folder` that has no name (O_TMPFILE): it gets one from

@@ -1,4 +1,5 @@
 import CCurl
+import CLinux
 import Foundation
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 /// transfers its client gives it (``CurlLoopChoice`` picks the loop).
 ///
 /// All libcurl calls happen on the loop's thread; other threads only queue commands
-/// (under a mutex) and wake the loop. Connections are kept in the multi handle's cache
+/// (under a mutex) and wake the loop, when it waits. Connections are kept in the multi handle's cache
 /// and reused across requests to the same host; many transfers in flight share the one thread.
 final class CurlMultiLoop: @unchecked Sendable {
     private enum Command {
@@ -15,7 +16,18 @@ final class CurlMultiLoop: @unchecked Sendable {
         case shutdown
     }
 
-    private let commands = Mutex<[Command]>([])
+    private struct Queue {
+        var commands: [Command] = []
+        /// Whether the loop thread waits (or is about to) in `curl_multi_poll`: only then does a
+        /// command need to wake it. Many transfers at once then cost no wake-up each.
+        var waiting = false
+    }
+
+    private let queue = Mutex(Queue())
+    /// Written to wake the loop from its poll: an eventfd, two light system calls a wake-up
+    /// where libcurl's own (`curl_multi_wakeup`, a socket pair) costs three heavier ones; -1
+    /// when none could be made, and libcurl's serves.
+    private let wakeup: Int32
     /// `nil` when libcurl could not make a multi handle: every transfer then fails with an error.
     private let multi: UnsafeMutableRawPointer?
     // Loop thread only:
@@ -31,6 +43,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
         self.onAbort = onAbort
+        wakeup = vf_wakeup_descriptor()
         multi = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? curl_multi_init() : nil
         guard let multi else { return }
         _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
@@ -60,12 +73,21 @@ final class CurlMultiLoop: @unchecked Sendable {
             defer { started = true }  // a loop shut down never starts
             return started
         }
-        if running { send(.shutdown) } else { curl_multi_cleanup(multi) }
+        if running {
+            send(.shutdown)
+        } else {
+            curl_multi_cleanup(multi)
+            if wakeup >= 0 { close(wakeup) }
+        }
     }
 
     private func send(_ command: Command) {
         guard let multi else { return }
-        commands.withLock { $0.append(command) }
+        let waiting = queue.withLock { queue in
+            queue.commands.append(command)
+            defer { queue.waiting = false }
+            return queue.waiting
+        }
         let start = started.withLock { started in
             defer { started = true }
             return !started
@@ -75,17 +97,28 @@ final class CurlMultiLoop: @unchecked Sendable {
                 guard let multi = self.multi else { return }
                 run(multi)
             }
-        } else {
-            curl_multi_wakeup(multi)
+        } else if waiting {
+            wake(multi)
         }
+    }
+
+    private func wake(_ multi: UnsafeMutableRawPointer) {
+        guard wakeup >= 0 else {
+            curl_multi_wakeup(multi)
+            return
+        }
+        var one: UInt64 = 1
+        _ = write(wakeup, &one, MemoryLayout<UInt64>.size)
     }
 
     private func run(_ multi: UnsafeMutableRawPointer) {
         var running: Int32 = 0
+        var woken = curl_waitfd(fd: wakeup, events: Int16(CURL_WAIT_POLLIN), revents: 0)
         while true {
-            for command in commands.withLock({ queued in
-                defer { queued.removeAll() }
-                return queued
+            for command in queue.withLock({ queue in
+                queue.waiting = false
+                defer { queue.commands.removeAll() }
+                return queue.commands
             }) {
                 apply(command, multi)
             }
@@ -96,9 +129,26 @@ final class CurlMultiLoop: @unchecked Sendable {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 finish(easy, result: vf_message_result(message), multi)
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Waits only when no command came meanwhile; one that comes later wakes the poll.
+            guard
+                queue.withLock({ queue in
+                    queue.waiting = queue.commands.isEmpty
+                    return queue.waiting
+                })
+            else { continue }
+            if wakeup >= 0 {
+                woken.revents = 0
+                curl_multi_poll(multi, &woken, 1, 1000, nil)
+                if woken.revents != 0 {
+                    var count: UInt64 = 0
+                    _ = read(wakeup, &count, MemoryLayout<UInt64>.size)
+                }
+            } else {
+                curl_multi_poll(multi, nil, 0, 1000, nil)
+            }
         }
         curl_multi_cleanup(multi)
+        if wakeup >= 0 { close(wakeup) }
     }
 
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
