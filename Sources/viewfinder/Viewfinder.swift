@@ -27,6 +27,7 @@ struct Viewfinder: AsyncParsableCommand {
     /// Every exit goes through ``Console/finish(exitCode:)``, so what was printed is written
     /// out and a failed standard output decides the status.
     static func main() async {
+        WarmUp.start(arguments: CommandLine.arguments)
         MemoryTuning.apply()
         Console.prepareStandardStreams()
         SignalWatcher.install()
