@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Download speed: 200 files of 1 MB from nginx on 127.0.0.1, `viewfinder download` (an exec plugin
 # lists the URLs; 8 transfers at once) beside `curl --parallel --parallel-max 8` writing the same
-# files; wall time (median of 7) and viewfinder's peak memory, the search alone (no download), and
-# `--sync` beside curl followed by a sync of each file.
+# files, the server's files first on disk and then in memory; wall time (median of 7) and
+# viewfinder's peak memory, the search alone (no download), and `--sync` beside curl followed by a
+# sync of each file.
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
 # kept-alive connection: CPU time and wall time.
 # Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
@@ -85,6 +86,8 @@ seconds() { python3 -c "print($2 - $1)"; }
 # last one's dirty pages, finds the other's files cached, or reads its own code from disk.
 # (Warmed by running, not by reading the whole 140 MB binary: with all of it cached, the kernel
 # maps more of it around each page touched, and the peak RSS grows by 5 MB of shared code.)
+# `settle served-from-memory` then reads the server's 200 files into the page cache, as a busy
+# server has them: the clients, not nginx's disk reads, set the pace.
 # Without root the rounds still alternate, and the figures spread more.
 warm=0
 settle() {
@@ -96,10 +99,34 @@ settle() {
     curl --output-dir "$dir/warm-curl-$warm" "${curl_args[@]:0:29}"  # the options and 8 files
     (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" download bench --config config.yaml \
       --limit 8 --to "warm-$warm" --format json >/dev/null 2>&1)
+    [[ ${1:-} == served-from-memory ]] && cat "$dir"/files/*.jpg >/dev/null
     sync
   fi
 }
 ours=() theirs=() ratios=() peaks=() synced_ours=() synced_theirs=() synced_ratios=()
+memory_ours=() memory_theirs=() memory_ratios=()
+# One viewfinder download into `out-NAME` (wall time appended to the array named by $1), after
+# `settle $2`; with --sync when $3 is "--sync".
+run_ours() {
+  local -n into=$1
+  settle "$2"
+  local started=$EPOCHREALTIME
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
+    "$OLDPWD/$binary" download bench --config config.yaml --to "out-$4" ${3:+"$3"} --format json >/dev/null 2>"$dir/err") \
+    || { cat "$dir/err" >&2; exit 1; }
+  into+=("$(seconds "$started" "$EPOCHREALTIME")")
+  [[ $(find "$dir/work/out-$4/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
+}
+# The same for curl into `curl-out-NAME`; with "--sync", followed by a sync of each file it wrote.
+run_curl() {
+  local -n into=$1
+  settle "$2"
+  mkdir -p "$dir/curl-out-$4"
+  local started=$EPOCHREALTIME
+  curl --output-dir "$dir/curl-out-$4" "${curl_args[@]}"
+  [[ ${3:-} == --sync ]] && sync "$dir/curl-out-$4"/*.jpg
+  into+=("$(seconds "$started" "$EPOCHREALTIME")")
+}
 # Each round writes into folders of its own, and nothing is deleted until the end: on an ext4
 # without a journal (this VM's disk), every new file's inode is looked for past the inodes
 # deleted in the last minutes, one buffer lookup each (the kernel's recently_deleted). Deleting
@@ -107,33 +134,19 @@ ours=() theirs=() ratios=() peaks=() synced_ours=() synced_theirs=() synced_rati
 # viewfinder's CPU after 800 deletions, 30% after a few thousand), more of viewfinder's than of
 # curl's: it writes two files a photo (the image and its sidecar) to curl's one.
 for round in 1 2 3 4 5 6 7; do
-  settle
-  started=$EPOCHREALTIME
-  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
-    "$OLDPWD/$binary" download bench --config config.yaml --to "out-$round" --format json >/dev/null 2>"$dir/err") \
-    || { cat "$dir/err" >&2; exit 1; }
-  ours+=("$(seconds "$started" "$EPOCHREALTIME")")
+  # The server reading its files from disk as it sends them (the page cache emptied).
+  run_ours ours from-disk "" "$round"
   peaks+=("$(cat "$dir/peak")")
-  [[ $(find "$dir/work/out-$round/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
-  settle
-  mkdir -p "$dir/curl-out-$round"
-  started=$EPOCHREALTIME
-  curl --output-dir "$dir/curl-out-$round" "${curl_args[@]}"
-  theirs+=("$(seconds "$started" "$EPOCHREALTIME")")
+  run_curl theirs from-disk "" "$round"
   ratios+=("$(python3 -c "print(${ours[-1]} / ${theirs[-1]})")")
+  # The server's files in memory.
+  run_ours memory_ours served-from-memory "" "memory-$round"
+  run_curl memory_theirs served-from-memory "" "memory-$round"
+  memory_ratios+=("$(python3 -c "print(${memory_ours[-1]} / ${memory_theirs[-1]})")")
   # With --sync each file is synced before it is named; curl's peer for that is curl, then a
   # sync of each file it wrote.
-  settle
-  started=$EPOCHREALTIME
-  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" download bench --config config.yaml \
-    --to "synced-$round" --sync --format json >/dev/null 2>"$dir/err") || { cat "$dir/err" >&2; exit 1; }
-  synced_ours+=("$(seconds "$started" "$EPOCHREALTIME")")
-  settle
-  mkdir -p "$dir/curl-synced-$round"
-  started=$EPOCHREALTIME
-  curl --output-dir "$dir/curl-synced-$round" "${curl_args[@]}"
-  sync "$dir/curl-synced-$round"/*.jpg
-  synced_theirs+=("$(seconds "$started" "$EPOCHREALTIME")")
+  run_ours synced_ours from-disk --sync "synced-$round"
+  run_curl synced_theirs from-disk --sync "synced-$round"
   synced_ratios+=("$(python3 -c "print(${synced_ours[-1]} / ${synced_theirs[-1]})")")
 done
 searches=()
@@ -147,9 +160,12 @@ range() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 }
 search=$(median_of "${searches[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 typical_peak=$(median_of "${peaks[@]}")
-printf 'download: 200 × 1 MB from nginx, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50)\n' \
+printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50)\n' \
   "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
   "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")"
+printf '  the server'"'"'s files in memory (the clients set the pace): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s)\n' \
+  "$(median_of "${memory_ours[@]}")" "$(median_of "${memory_theirs[@]}")" "$(median_of "${memory_ratios[@]}")" \
+  "$(range "${memory_ratios[@]}")"
 printf '  of which the search alone (plugin, configuration, start-up): %.3f s\n' "$search"
 printf '  with --sync (each file synced before it is named): viewfinder %.3f s, curl then a sync of each file %.3f s, ratio %.2f (rounds %s)\n' \
   "$(median_of "${synced_ours[@]}")" "$(median_of "${synced_theirs[@]}")" "$(median_of "${synced_ratios[@]}")" \
@@ -170,7 +186,7 @@ curl_config() {
   : >"$dir/curl-$1.cfg"
   for _ in $(seq "$1"); do printf 'url = "%s"\noutput = "/dev/null"\n' "$small" >>"$dir/curl-$1.cfg"; done
 }
-n=1000
+n=2000
 curl_config $n
 curl_config $((5 * n))
 # Context switches per request (getrusage again), the same way: steadier than CPU time on a busy
@@ -181,10 +197,10 @@ subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(usage.ru_nvcsw + usage.ru_nivcsw)' "$@"
 }
-# Five rounds, each clients' CPU and then their wall time back to back; medians, and the median
+# Seven rounds, each clients' CPU and then their wall time back to back; medians, and the median
 # of the rounds' ratios (a busy spell on a shared machine then bends one round, not the figure).
 cpu_ours=() cpu_curl=() wall_ours=() wall_curl=() cpu_ratios=() wall_ratios=()
-for _ in 1 2 3 4 5; do
+for _ in 1 2 3 4 5 6 7; do
   ours=$(python3 -c "print(($(cpu "$bench" requests "$small" $((5 * n))) - $(cpu "$bench" requests "$small" $n)) / (4 * $n) * 1e6)")
   theirs=$(python3 -c "print(($(cpu curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(cpu curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n) * 1e6)")
   started=$EPOCHREALTIME
@@ -207,7 +223,14 @@ wall_ratio=$(median_of "${wall_ratios[@]}")
 cpu_range=$(printf '%s\n' "${cpu_ratios[@]}" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }')
 ours_switches=$(python3 -c "print(($(switches "$bench" requests "$small" $((5 * n))) - $(switches "$bench" requests "$small" $n)) / (4 * $n))")
 curl_switches=$(python3 -c "print(($(switches curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(switches curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
-printf 'per request (10 KB, one connection; medians of 5 rounds): CPU viewfinder %.1f µs, curl %.1f µs, ratio %.2f (rounds %s; goal ≤ 1.2); wall %.1f µs vs %.1f µs, ratio %.2f\n' \
+printf 'per request (10 KB, one connection; medians of 7 rounds): CPU viewfinder %.1f µs, curl %.1f µs, ratio %.2f (rounds %s; goal ≤ 1.2); wall %.1f µs vs %.1f µs, ratio %.2f\n' \
   "$ours_cpu" "$curl_cpu" "$cpu_ratio" "$cpu_range" "$our_us" "$curl_us" "$wall_ratio"
 printf '  context switches per request: viewfinder %.1f, curl %.1f\n' "$ours_switches" "$curl_switches"
+# System calls per request, counted (strace, when installed): the same in every run.
+if command -v strace >/dev/null; then
+  calls() { strace -f -c -o "$dir/calls" "$@" >/dev/null 2>&1; awk '/ total$/ { print $4 }' "$dir/calls"; }
+  ours_calls=$(python3 -c "print(($(calls "$bench" requests "$small" $((5 * n))) - $(calls "$bench" requests "$small" $n)) / (4 * $n))")
+  curl_calls=$(python3 -c "print(($(calls curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(calls curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
+  printf '  system calls per request: viewfinder %.1f, curl %.1f\n' "$ours_calls" "$curl_calls"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
