@@ -137,11 +137,15 @@ public final class Downloader: Sendable {
                     uniquingKeysWith: { first, _ in first })
             }
 
-        // What becomes of each photo, and the transfers' count (the progress shows it first).
         var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
-        var wantedSources: [(index: Int, source: Source)] = []
+        var jobs: [Job] = []
         var planned: [String: Int] = [:]
+        let template = FileNameTemplate(options.settings.filename)
+        // Every name is reserved before the first transfer starts: a file whose name is taken on
+        // disk gets the next number no other photo has, so names follow the results' order
+        // whatever the timing.
         for (index, original) in photos.enumerated() {
+            let photo = written[index]
             let key = keys[index]
             if let entry = known[key], completing[key] == nil {
                 outcomes[index] = .alreadyHad(file: entry.file)
@@ -149,30 +153,28 @@ public final class Downloader: Sendable {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
             } else if let source = source(for: original) {
                 planned[key] = index
-                wantedSources.append((index, source))
+                jobs.append(
+                    Job(
+                        index: index, photo: original, written: photo, source: source,
+                        name: folder.reserve(template.name(for: photo)),
+                        completing: completing[key]))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
         }
-        events(.planned(transfers: wantedSources.count))
+        events(.planned(transfers: jobs.count))
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
         let placing = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.parallel)
-        let template = FileNameTemplate(options.settings.filename)
         let fetched: Result<Void, any Error>
         do {
-            // A child task per photo (`nil` for the one that only waits for the archive, and fails
-            // the run when it cannot be used). Each photo's transfer starts as soon as its name is
-            // reserved, the names in the photos' order, so the first ones run while the last are named.
+            // A child task per photo, and one (giving `nil`) that only waits for the archive and
+            // fails the run when it cannot be used.
             try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result)?.self) { group in
                 group.addTask {
                     _ = try await opening.archive()
                     return nil
                 }
-                for (index, source) in wantedSources {
-                    let job = Job(
-                        index: index, photo: photos[index], written: written[index], source: source,
-                        name: folder.reserve(template.name(for: written[index])),
-                        completing: completing[keys[index]])
+                for job in jobs {
                     group.addTask {
                         (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, opening: opening))
                     }
@@ -193,8 +195,8 @@ public final class Downloader: Sendable {
         } catch {
             fetched = .failure(error)
         }
-        // The archive (a run cancelled first waits for it: making it is short). One that cannot
-        // be used fails the run, whatever else happened meanwhile.
+        // The archive. One that cannot be used fails the run, whatever else happened meanwhile; a
+        // run cancelled while it was being made ends here (no file was named without it).
         let archive = try await opening.archive()
         // Every named file is recorded, also when the run was cancelled (Ctrl-C).
         var unrecorded: DownloadFailure?
@@ -583,7 +585,15 @@ private final class ArchiveOpening: Sendable {
 
     init(_ task: Task<DownloadArchive?, any Error>) { self.task = task }
 
-    func archive() async throws -> DownloadArchive? { try await task.value }
+    /// The archive; `CancellationError` at once when the caller is cancelled first (then the
+    /// run is: only the run's own tasks wait here), the file work going on in the background.
+    func archive() async throws -> DownloadArchive? {
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
 }
 
 /// The temporary file a transfer's sink made, for the transfer's caller to name or discard, or

@@ -17,6 +17,7 @@ package enum SafeName {
 
     /// `text` as a safe name of at most `limit` bytes; `fallback` when nothing usable is left.
     package static func make(_ text: String, limit: Int = maximumBytes, fallback: String = "_") -> String {
+        if isPlainASCII(text, limit: limit) && !isReserved(text) { return text }
         var cleaned = String.UnicodeScalarView()
         var lastWasSpace = false
         for scalar in text.unicodeScalars {
@@ -38,6 +39,30 @@ package enum SafeName {
         if name.isEmpty { return fallback }
         if isReserved(name) { name = truncated("_" + name, toBytes: max(1, limit)) }
         return name
+    }
+
+    /// Whether `text` is already a safe name in plain ASCII, as most names are: printable,
+    /// nothing replaced, no two spaces in a row, no space or dot at either end, at most `limit`
+    /// bytes. What the full path makes of such a text is the text itself.
+    private static func isPlainASCII(_ text: String, limit: Int) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= max(1, limit),
+            first != UInt8(ascii: " "), first != UInt8(ascii: "."), last != UInt8(ascii: " "),
+            last != UInt8(ascii: ".")
+        else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x21...0x7E:
+                if kind(of: Unicode.Scalar(byte)) != .kept { return false }
+            case 0x20:
+                if previous == 0x20 { return false }
+            default:
+                return false
+            }
+            previous = byte
+        }
+        return true
     }
 
     private enum Kind { case space, replaced, kept }
@@ -63,10 +88,11 @@ package enum SafeName {
 
     /// Whether Windows reserves `name` as a device (the part before the first dot decides).
     package static func isReserved(_ name: String) -> Bool {
-        // Every device name starts with one of these letters.
-        guard let first = name.utf8.first(where: { $0 != UInt8(ascii: " ") }),
-            "CPANLcpanl".utf8.contains(first)
-        else { return false }
+        // Every device name starts with one of these three letters, in any case.
+        let start = name.utf8.drop { $0 == UInt8(ascii: " ") }.prefix(3).map { $0 & ~0x20 }
+        guard ["CON", "PRN", "AUX", "NUL", "COM", "LPT"].contains(where: { $0.utf8.elementsEqual(start) }) else {
+            return false
+        }
         let base = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return reservedNames.contains(base.trimmingSpaces().uppercased())
     }

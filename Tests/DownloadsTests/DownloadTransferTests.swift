@@ -27,11 +27,19 @@ struct DownloadTransferTests {
         #expect(fixture.files().filter { $0.hasSuffix(".jpg") }.count == 16)
     }
 
-    @Test("photos of one name are numbered in the results' order, though transfers start while later ones are named")
-    func sameNamesNumberedInOrder() async throws {
+    @Test(
+        "photos of one name are numbered in the results' order; one whose name another file holds gets the next free number",
+        arguments: [false, true])
+    func sameNamesNumberedInOrder(nameTakenOnDisk: Bool) async throws {
         let fixture = try await DownloadFixture.start()
         defer { fixture.remove() }
-        let photos = (0..<60).map { fixture.photo("p\($0)", url: fixture.url("/img/p\($0)"), title: "Harbor") }
+        if nameTakenOnDisk {
+            let web = fixture.folder.appendingPathComponent("web")
+            try FileManager.default.createDirectory(at: web, withIntermediateDirectories: true)
+            try Data("another file".utf8).write(to: web.appendingPathComponent("Harbor.jpg"))
+        }
+        // Bytes of their own: a photo whose bytes another file already has is not written again.
+        let photos = (0..<60).map { fixture.photo("p\($0)", url: fixture.url("/unique/p\($0)"), title: "Harbor") }
         var options = fixture.options()
         options.settings = DownloadSettings(filename: "{provider}/{title}.{ext}")
         let outcomes = try await fixture.downloader(options).run(photos)
@@ -39,7 +47,10 @@ struct DownloadTransferTests {
         let files = outcomes.map { outcome -> String? in
             if case .downloaded(let file, _) = outcome.result { file } else { nil }
         }
-        #expect(files == ["web/Harbor.jpg"] + (2...60).map { "web/Harbor-\($0).jpg" })
+        // Every name is reserved before the first file is placed, so the first photo's number
+        // cannot depend on how far the others got.
+        let first = nameTakenOnDisk ? "web/Harbor-61.jpg" : "web/Harbor.jpg"
+        #expect(files == [first] + (2...60).map { "web/Harbor-\($0).jpg" })
     }
 
     @Test("the body streams to a file descriptor: status, headers, length (also on the response) and checksum as sent")

@@ -10,6 +10,7 @@ Prints its port, then serves until standard input closes. argv[1] is the JPEG to
   host, then the JPEG.
 - GET /drop/NAME?drops=N: the first N requests for NAME send the headers and half the body, then
   close the connection; later ones get the whole JPEG.
+- GET /unique/NAME: the JPEG with NAME written after its end: different bytes for each name.
 - GET /html/NAME: a 200 text/html page (not an image).
 - GET /headers: the JPEG with header lines written loosely (no space, tabs, upper case, empty).
 - GET /stall/NAME: the headers and the JPEG's first 10 bytes, then nothing for a minute.
@@ -133,6 +134,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, "image/jpeg", packed[: len(packed) // 2], {"Content-Encoding": "gzip"})
         if path.startswith("/lie/"):
             return self.send(200, "image/jpeg", b"<!doctype html><html><body>Sign in</body></html>")
+        if path.startswith("/unique/"):
+            return self.send(200, "image/jpeg", JPEG + path.encode())
         if path.startswith("/html/"):
             return self.send(200, "text/html; charset=utf-8", b"<html><body>Not an image</body></html>")
         self.send(200, "image/jpeg", JPEG)

@@ -68,7 +68,10 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Lets the loop finish its transfers and exit.
     func shutdown() {
-        guard let multi else { return }
+        guard let multi else {
+            if wakeup >= 0 { close(wakeup) }
+            return
+        }
         let running = started.withLock { started in
             defer { started = true }  // a loop shut down never starts
             return started
