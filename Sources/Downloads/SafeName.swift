@@ -88,7 +88,7 @@ package enum SafeName {
 
     /// Whether Windows reserves `name` as a device (the part before the first dot decides).
     package static func isReserved(_ name: String) -> Bool {
-        // Every device name starts with one of these three letters, in any case.
+        // Every device name starts with one of these, in any letter case.
         let start = name.utf8.drop { $0 == UInt8(ascii: " ") }.prefix(3).map { $0 & ~0x20 }
         guard ["CON", "PRN", "AUX", "NUL", "COM", "LPT"].contains(where: { $0.utf8.elementsEqual(start) }) else {
             return false

@@ -27,8 +27,8 @@ struct Viewfinder: AsyncParsableCommand {
     /// Every exit goes through ``Console/finish(exitCode:)``, so what was printed is written
     /// out and a failed standard output decides the status.
     static func main() async {
+        MemoryTuning.apply()  // before any other thread allocates
         WarmUp.start(arguments: CommandLine.arguments)
-        MemoryTuning.apply()
         Console.prepareStandardStreams()
         SignalWatcher.install()
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
