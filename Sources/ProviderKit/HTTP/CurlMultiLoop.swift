@@ -68,20 +68,19 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Lets the loop finish its transfers and exit.
     func shutdown() {
-        guard let multi else {
-            if wakeup >= 0 { close(wakeup) }
-            return
-        }
+        guard multi != nil else { return release() }
         let running = started.withLock { started in
             defer { started = true }  // a loop shut down never starts
             return started
         }
-        if running {
-            send(.shutdown)
-        } else {
-            curl_multi_cleanup(multi)
-            if wakeup >= 0 { close(wakeup) }
-        }
+        if running { send(.shutdown) } else { release() }
+    }
+
+    /// Frees the multi handle and the wake-up descriptor: when the loop ends, or at a shutdown
+    /// before it ever started.
+    private func release() {
+        if let multi { curl_multi_cleanup(multi) }
+        if wakeup >= 0 { close(wakeup) }
     }
 
     private func send(_ command: Command) {
@@ -150,8 +149,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 curl_multi_poll(multi, nil, 0, 1000, nil)
             }
         }
-        curl_multi_cleanup(multi)
-        if wakeup >= 0 { close(wakeup) }
+        release()
     }
 
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
