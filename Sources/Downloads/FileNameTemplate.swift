@@ -33,19 +33,37 @@ package struct FileNameTemplate: Sendable {
 
     /// Room left in a stem for `.` and the longest extension (`.jpeg`, `.tiff`, `.xmp`) and a number.
     static let stemBytes = SafeName.maximumBytes - 6
-    private let components: [String]
+
+    /// A piece of one path component: text as written, or a `{field}` to fill in.
+    private enum Piece: Sendable {
+        case text(String)
+        case field(String)
+    }
+
+    /// The path components, each read into its pieces once, not again for every photo.
+    private let components: [[Piece]]
 
     /// A template already checked by ``DownloadSettings/problem(withFilename:)``.
     package init(_ template: String) {
         var text = template
         if text.hasSuffix(".{ext}") { text.removeLast(".{ext}".count) }
         text = text.replacingOccurrences(of: "{ext}", with: "")
-        components = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        components = text.split(separator: "/", omittingEmptySubsequences: true).map { component in
+            var pieces: [Piece] = []
+            var rest = component
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+                pieces.append(.field(String(rest[rest.index(after: open)..<close])))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { pieces.append(.text(String(rest))) }
+            return pieces
+        }
     }
 
     /// The name for `photo`.
     package func name(for photo: Photo) -> Name {
-        func value(_ field: Substring) -> String {
+        func value(_ field: String) -> String {
             switch field {
             case "provider": photo.provider
             case "id": Self.id(of: photo)
@@ -56,16 +74,15 @@ package struct FileNameTemplate: Sendable {
             default: ""
             }
         }
-        var parts = components.map { component -> String in
+        var parts = components.map { pieces -> String in
             var result = ""
-            var rest = Substring(component)
-            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-                result += rest[..<open]
+            for piece in pieces {
+                switch piece {
+                case .text(let text): result += text
                 // Each value is made safe alone, so `/` in a title never splits the path.
-                result += SafeName.make(value(rest[rest.index(after: open)..<close]), limit: 4 * SafeName.maximumBytes)
-                rest = rest[rest.index(after: close)...]
+                case .field(let field): result += SafeName.make(value(field), limit: 4 * SafeName.maximumBytes)
+                }
             }
-            result += rest
             return result
         }
         if parts.isEmpty { parts = [photo.id] }

@@ -15,6 +15,10 @@ package enum SafeName {
         return names
     }()
 
+    /// The first three letters of every device name, as ``isReserved(_:)`` reads them.
+    private static let deviceStarts: Set<UInt32> = Set(
+        ["CON", "PRN", "AUX", "NUL", "COM", "LPT"].map { $0.utf8.reduce(0) { $0 << 8 | UInt32($1) } })
+
     /// `text` as a safe name of at most `limit` bytes; `fallback` when nothing usable is left.
     package static func make(_ text: String, limit: Int = maximumBytes, fallback: String = "_") -> String {
         if isPlainASCII(text, limit: limit) && !isReserved(text) { return text }
@@ -88,11 +92,15 @@ package enum SafeName {
 
     /// Whether Windows reserves `name` as a device (the part before the first dot decides).
     package static func isReserved(_ name: String) -> Bool {
-        // Every device name starts with one of these, in any letter case.
-        let start = name.utf8.drop { $0 == UInt8(ascii: " ") }.prefix(3).map { $0 & ~0x20 }
-        guard ["CON", "PRN", "AUX", "NUL", "COM", "LPT"].contains(where: { $0.utf8.elementsEqual(start) }) else {
-            return false
+        // Every device name starts with one of these, in any letter case: the first three bytes
+        // after any spaces, upper-cased, as one number.
+        var start: UInt32 = 0
+        var count = 0
+        for byte in name.utf8.drop(while: { $0 == UInt8(ascii: " ") }).prefix(3) {
+            start = start << 8 | UInt32(byte & ~0x20)
+            count += 1
         }
+        guard count == 3, deviceStarts.contains(start) else { return false }
         let base = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return reservedNames.contains(base.trimmingSpaces().uppercased())
     }

@@ -113,6 +113,11 @@ struct SecretEncodingTests {
         #expect(
             Redaction.redactQueryParameters(in: text)
                 == #"<p>GET /x?q=sea&API_KEY=***&token=*** "consumer_key%3D***" monkey=ok</p>"#)
+        // Only the encoded form, no `=` anywhere; and a name given by the caller.
+        #expect(Redaction.redactQueryParameters(in: "sent apikey%3d12345 twice") == "sent apikey%3d*** twice")
+        #expect(
+            Redaction.redactQueryParameters(in: "a=1&sig=abc&b=2", secretNames: ["SIG"]) == "a=1&sig=***&b=2")
+        #expect(Redaction.redactQueryParameters(in: "Harbor at dawn") == "Harbor at dawn")
     }
 
     @Test("a Redactor never shows its secrets when printed or dumped")

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import Logging
 
@@ -29,6 +30,13 @@ public final class CurlHTTPClient: HTTPClient {
             }
         }
         choice = CurlLoopChoice(count: count)
+    }
+
+    /// Sets libcurl (and OpenSSL under it) up ahead of the first client, a millisecond or more:
+    /// for a thread that starts while the command line is still being read. libcurl counts
+    /// these calls, so the client's own later is a no-op.
+    package static func warmUp() {
+        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }
 
     private static func microseconds(_ duration: Duration) -> Int64 {

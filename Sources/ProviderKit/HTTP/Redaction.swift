@@ -79,7 +79,11 @@ public enum Redaction {
     /// `text` (an error body that may echo a request) with the value of every `name=value` pair
     /// whose name is secret replaced by `***`, whatever encoding the value is in.
     public static func redactQueryParameters(in text: String, secretNames: Set<String> = []) -> String {
-        let names = (defaultSecretNames.union(secretNames)).map { Array($0.lowercased().utf8) }
+        // Every pair is `name=` or `name%3D`: a text with neither byte has none, as most titles.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "%") }) else { return text }
+        let names =
+            secretNames.isEmpty
+            ? defaultNameBytes : (defaultSecretNames.union(secretNames)).map { Array($0.lowercased().utf8) }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -105,6 +109,7 @@ public enum Redaction {
     /// `text` with the user info of every URL in it (`https://user:password@host/`) replaced by
     /// `***`: a password written into a page link must not reach a sidecar or `CREDITS.md`.
     public static func redactUserInfo(in text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return text }  // no `://`, no URL
         let bytes = Array(text.utf8)
         let separator = Array("://".utf8)
         var output: [UInt8] = []
@@ -135,6 +140,9 @@ public enum Redaction {
         }
         return changed ? String(decoding: output, as: UTF8.self) : text
     }
+
+    /// ``defaultSecretNames`` lower-cased, as bytes.
+    private static let defaultNameBytes = defaultSecretNames.map { Array($0.lowercased().utf8) }
 
     /// Bytes that end a URL's authority (`user:password@host:port`) in free text.
     private static let authorityTerminators = Set("/?# \t\r\n\"'<>()[]{}\\".utf8)

@@ -1,11 +1,11 @@
 import ProviderKit
 import ServiceBus
 
-/// Start-up work that the commands reading a configuration all need, begun on a thread of its
-/// own before ArgumentParser reads the command line: that reading is all on the main thread
-/// (reflection over every option, 9 ms of a search's start in the static binary) while the
-/// second core idles. The process ends with `_exit`, so a warm-up still running then is simply
-/// dropped.
+/// Start-up work that the commands reading a configuration all need (Yams' patterns, libcurl's
+/// set-up), begun on a thread of its own before ArgumentParser reads the command line: that
+/// reading is all on the main thread (reflection over every option, 9 ms of a search's start in
+/// the static binary) while the second core idles. The process ends with `_exit`, so a warm-up
+/// still running then is simply dropped.
 enum WarmUp {
     /// The commands that read a configuration.
     private static let configurationCommands: Set<String> = [
@@ -15,6 +15,9 @@ enum WarmUp {
     /// Starts the warm-up when `arguments` (the program's, its name first) name such a command.
     static func start(arguments: [String]) {
         guard arguments.count > 1, configurationCommands.contains(arguments[1]) else { return }
-        NamedThread.start("vf-warm-up") { ConfigurationLoader.warmUp() }
+        NamedThread.start("vf-warm-up") {
+            ConfigurationLoader.warmUp()
+            CurlHTTPClient.warmUp()
+        }
     }
 }
