@@ -78,6 +78,9 @@ enum PluginProtocol {
     static func parse(_ line: Data, number: Int, provider: String, secrets: Redactor = .none) throws(ExecError) -> Line
     {
         guard line.contains(where: { !Self.isBlank($0) }) else { return .blank }
+        if let wire = PhotoLineReader.wirePhoto(line) {
+            return .photo(try wire.photo(line: number, provider: provider))
+        }
         let decoded: WireLine
         do {
             decoded = try JSONDecoder().decode(WireLine.self, from: line)

@@ -36,7 +36,7 @@ enum WireLine: Decodable {
 }
 
 /// A photo as a plugin writes it.
-struct WirePhoto: Decodable {
+struct WirePhoto: Decodable, Equatable {
     let id: WireID
     let title: String?
     let author: String?
@@ -56,6 +56,24 @@ struct WirePhoto: Decodable {
         case imageURL = "image_url"
         case thumbnailURL = "thumbnail_url"
         case takenAt = "taken_at"
+    }
+
+    init(
+        id: WireID, title: String?, author: String?, pageURL: String?, imageURL: String?, thumbnailURL: String?,
+        width: Int?, height: Int?, takenAt: String?, tags: [String]?, license: String?, camera: String?
+    ) {
+        self.id = id
+        self.title = title
+        self.author = author
+        self.pageURL = pageURL
+        self.imageURL = imageURL
+        self.thumbnailURL = thumbnailURL
+        self.width = width
+        self.height = height
+        self.takenAt = takenAt
+        self.tags = tags
+        self.license = license
+        self.camera = camera
     }
 
     init(from decoder: any Decoder) throws {
@@ -111,7 +129,7 @@ struct WirePhoto: Decodable {
 /// full (`1e19` is `10000000000000000000`, `42.0` is `42`), never rounded through a `Double`.
 /// A longer or fractional number is refused rather than rounded: two ids rounded alike would
 /// merge two photos.
-enum WireID: Decodable {
+enum WireID: Decodable, Equatable {
     case text(String)
     case missing
     case invalid
