@@ -5,11 +5,14 @@ import Synchronization
 /// the archive), off Swift's cooperative pool; jobs go to them in turn, so fsyncs of several
 /// finished files overlap.
 final class FileThreads: Sendable {
-    private let threads: [CacheThread]
+    private let count: Int
+    /// The threads started so far. Each starts with the first job it is given, so the run's first
+    /// file job (preparing the folder) waits for one thread to start, not for all of them.
+    private let threads = Mutex<[CacheThread]>([])
     private let next = Atomic<Int>(0)
 
     init(count: Int) {
-        threads = (0..<max(1, count)).map { CacheThread(name: "vf-files-\($0)") }
+        self.count = max(1, count)
     }
 
     /// Runs `work` on the next thread and returns its result; throws `CancellationError` when
@@ -76,7 +79,11 @@ final class FileThreads: Sendable {
 
     /// The thread whose turn it is: jobs go to the threads in turn.
     private func nextThread() -> CacheThread {
-        threads[next.add(1, ordering: .relaxed).oldValue % threads.count]
+        let index = next.add(1, ordering: .relaxed).oldValue % count
+        return threads.withLock { threads in
+            while threads.count <= index { threads.append(CacheThread(name: "vf-files-\(threads.count)")) }
+            return threads[index]
+        }
     }
 
     /// Who got to decide about a piece of work first: the work itself, or a caller that gave up.
@@ -100,8 +107,9 @@ final class FileThreads: Sendable {
         let state = Mutex(State())
     }
 
-    /// Runs `work` on every thread after the jobs already queued there, and waits for them all.
+    /// Runs `work` on every thread started so far after the jobs already queued there, and waits
+    /// for them all.
     func runOnEach(_ work: @escaping @Sendable () -> Void) async {
-        for thread in threads { _ = await thread.run(work) }
+        for thread in threads.withLock({ $0 }) { _ = await thread.run(work) }
     }
 }
