@@ -2,9 +2,9 @@ import CXXHash
 
 /// The checksum recorded for each downloaded file: XXH3-128, written as `xxh128:` and the 32 hex
 /// digits `xxhsum -H2` prints. It is taken as the body streams in, while the bytes are still in
-/// the CPU's cache: about 10 GB/s, where SHA-256 (with the CPU's SHA instructions) does 1.5 and
-/// took a fifth of a download's CPU time. It is no cryptographic hash: where two files' checksums
-/// agree and that decides anything, their bytes are compared as well.
+/// the CPU's cache: about 30 GB/s with AVX2 (9 without), where SHA-256 (with the CPU's SHA
+/// instructions) does 1.5 and took a fifth of a download's CPU time. It is no cryptographic hash:
+/// where two files' checksums agree and that decides anything, their bytes are compared as well.
 package final class FileChecksum: @unchecked Sendable {
     /// What every checksum starts with, naming the algorithm (older archives hold bare SHA-256 hex).
     package static let prefix = "xxh128:"
@@ -24,7 +24,11 @@ package final class FileChecksum: @unchecked Sendable {
     /// Adds the next bytes.
     package func update(_ bytes: UnsafeRawBufferPointer) {
         guard let state, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        _ = XXH3_128bits_update(state, base, bytes.count)
+        #if arch(x86_64)
+            _ = XXH3_128bits_update_dispatch(state, base, bytes.count)  // AVX2 where the CPU has it
+        #else
+            _ = XXH3_128bits_update(state, base, bytes.count)
+        #endif
     }
 
     /// The checksum of everything added, `xxh128:` and 32 hex digits; `nil` when libxxhash failed.

@@ -146,9 +146,12 @@ public struct HTTPRequest: Sendable {
 
     /// Hides this request's secrets (secret query values, user info, secret headers) in any text.
     public var redactor: Redactor {
-        let names = Set(Redaction.defaultSecretNames.union(secretNames).map { $0.lowercased() })
+        let names = Redaction.lowercasedNames(adding: secretNames)
         var values: [String] = []
-        if let components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+        // Most requests (every image download) have neither a query nor user info: no parsing then.
+        if url.query != nil || url.user != nil || url.password != nil,
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        {
             values += (components.queryItems ?? []).filter { names.contains($0.name.lowercased()) }
                 .compactMap(\.value)
             values += (components.percentEncodedQueryItems ?? []).filter { names.contains($0.name.lowercased()) }

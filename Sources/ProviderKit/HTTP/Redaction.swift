@@ -16,9 +16,17 @@ public enum Redaction {
     /// (hiding every "ab" in a message would garble it and protect nothing).
     public static let minimumSecretLength = 4
 
+    /// The secret names, the default ones and `secretNames`, lower-cased.
+    static func lowercasedNames(adding secretNames: Set<String>) -> Set<String> {
+        secretNames.isEmpty
+            ? lowercasedDefaultNames : Set(defaultSecretNames.union(secretNames).map { $0.lowercased() })
+    }
+
+    private static let lowercasedDefaultNames = Set(defaultSecretNames.map { $0.lowercased() })
+
     /// `url` with the values of secret query parameters (and user info) replaced by `***`.
     public static func redact(_ url: URL, secretNames: Set<String> = []) -> String {
-        let secrets = Set((defaultSecretNames.union(secretNames)).map { $0.lowercased() })
+        let secrets = lowercasedNames(adding: secretNames)
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return "<unreadable URL>"
         }
@@ -42,7 +50,7 @@ public enum Redaction {
 
     /// `value`, or `***` when the header `name` is secret.
     public static func redactHeader(name: String, value: String, secretNames: Set<String> = []) -> String {
-        let secrets = Set((defaultSecretNames.union(secretNames)).map { $0.lowercased() })
+        let secrets = lowercasedNames(adding: secretNames)
         return secrets.contains(name.lowercased()) ? "***" : value
     }
 
