@@ -62,13 +62,24 @@ package enum XMPSidecar {
     }
 
     private static func present(_ text: String?) -> String? {
-        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-        return text
+        guard let text else { return nil }
+        // A printable ASCII character is never white space: most texts are decided here.
+        if text.utf8.contains(where: { (0x21...0x7E).contains($0) }) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
     }
 
     /// `text` for XML content and attributes: markup characters as entities, and the characters
     /// XML 1.0 forbids (controls other than tab and line ends, U+FFFE, U+FFFF) dropped.
     package static func escaped(_ text: String) -> String {
+        // Printable ASCII without markup characters, as most titles and addresses are, stays as it is.
+        let plain = text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+            case 0x20...0x7E: true
+            default: false
+            }
+        }
+        if plain { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
