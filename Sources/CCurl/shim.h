@@ -57,4 +57,11 @@ static inline CURLcode vf_message_result(CURLMsg *message) {
     return message->data.result;
 }
 
+// Whether libcurl's global set-up may run on one thread while another makes a handle (libcurl
+// built with atomics, 7.84 and later).
+static inline int vf_curl_is_threadsafe(void) {
+    curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return info != NULL && (info->features & CURL_VERSION_THREADSAFE) != 0;
+}
+
 #endif

@@ -34,8 +34,10 @@ public final class CurlHTTPClient: HTTPClient {
 
     /// Sets libcurl (and OpenSSL under it) up ahead of the first client, a millisecond or more:
     /// for a thread that starts while the command line is still being read. libcurl counts
-    /// these calls, so the client's own later is a no-op.
+    /// these calls, so the client's own later is a no-op. Only where libcurl says its set-up is
+    /// thread-safe (built with atomics, 7.84 and later): another thread may make a client meanwhile.
     package static func warmUp() {
+        guard vf_curl_is_threadsafe() != 0 else { return }
         _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }
 
