@@ -164,7 +164,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // Shared test support: the conformance suite every provider runs.
+        // Shared test support: the conformance suite every provider runs, a loopback server, a seeded generator.
         .target(
             name: "ProviderTesting",
             dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
@@ -192,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SearchViewModelTests",
-            dependencies: ["SearchViewModel", "ServiceBus", "ProviderKit"],
+            dependencies: ["SearchViewModel", "ServiceBus", "ProviderKit", "ProviderTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

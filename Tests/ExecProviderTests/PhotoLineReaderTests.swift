@@ -1,4 +1,5 @@
 import Foundation
+import ProviderTesting
 import Testing
 
 @testable import ExecProvider
@@ -103,18 +104,5 @@ struct PhotoLineReaderTests {
             expectAgreement(line)
         }
         #expect(taken > 2_000, "the reader took only \(taken) lines: the comparison proves little")
-    }
-}
-
-/// A small seeded generator, so a failure names a line that comes back on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import ProviderTesting
 import SearchViewModel
 import Testing
 
@@ -202,18 +203,5 @@ struct ResultMergerTests {
             }
             #expect(merger.ranked() == expected)
         }
-    }
-}
-
-/// A small deterministic pseudo-random generator, so a test's data is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }
