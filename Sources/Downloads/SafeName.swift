@@ -15,9 +15,10 @@ package enum SafeName {
         return names
     }()
 
-    /// The first three letters of every device name, as ``isReserved(_:)`` reads them.
+    /// The first three letters of every device name (``reservedNames``), as ``isReserved(_:)``
+    /// reads them: one number of three bytes.
     private static let deviceStarts: Set<UInt32> = Set(
-        ["CON", "PRN", "AUX", "NUL", "COM", "LPT"].map { $0.utf8.reduce(0) { $0 << 8 | UInt32($1) } })
+        reservedNames.map { $0.utf8.prefix(3).reduce(0) { $0 << 8 | UInt32($1) } })
 
     /// `text` as a safe name of at most `limit` bytes; `fallback` when nothing usable is left.
     package static func make(_ text: String, limit: Int = maximumBytes, fallback: String = "_") -> String {

@@ -90,8 +90,7 @@ public enum Redaction {
         // Every pair is `name=` or `name%3D`: a text with neither byte has none, as most titles.
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "%") }) else { return text }
         let names =
-            secretNames.isEmpty
-            ? defaultNameBytes : (defaultSecretNames.union(secretNames)).map { Array($0.lowercased().utf8) }
+            secretNames.isEmpty ? defaultNameBytes : lowercasedNames(adding: secretNames).map { Array($0.utf8) }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
@@ -150,7 +149,7 @@ public enum Redaction {
     }
 
     /// ``defaultSecretNames`` lower-cased, as bytes.
-    private static let defaultNameBytes = defaultSecretNames.map { Array($0.lowercased().utf8) }
+    private static let defaultNameBytes = lowercasedDefaultNames.map { Array($0.utf8) }
 
     /// Bytes that end a URL's authority (`user:password@host:port`) in free text.
     private static let authorityTerminators = Set("/?# \t\r\n\"'<>()[]{}\\".utf8)
