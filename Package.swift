@@ -33,12 +33,8 @@ let package = Package(
     ],
     targets: [
         // Core
-        .systemLibrary(
-            name: "CCurl",
-            path: "Sources/CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl, loaded when first needed (dlopen); its headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(
             name: "CCrypto",
             path: "Sources/CCrypto",

@@ -30,9 +30,9 @@ struct CommonsProvider: PhotoProvider {
                 return FetchedPage(photos: [], totalPages: page - 1)
             }
             let url = try CommonsRequests.url(parameters, continuation: continuation, endpoint: options.endpoint)
+            let userAgent = await CommonsRequests.userAgent(contact: options.contact)
             var call = HTTPRequest.apiCall(
-                url, for: request, context: context,
-                headers: [.init("User-Agent", CommonsRequests.userAgent(contact: options.contact))])
+                url, for: request, context: context, headers: [.init("User-Agent", userAgent)])
             call.isTransientAnswer = CommonsResponseReader.isLagAnswer
             let answer = try CommonsResponseReader.read(
                 try await context.http.sendAPI(call, source: "Wikimedia Commons"))

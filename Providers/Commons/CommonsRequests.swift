@@ -15,10 +15,10 @@ enum CommonsRequests {
 
     /// `Viewfinder/0.1.0 (<project URL>; <contact>) libcurl/8.x`, the form Wikimedia's
     /// User-Agent policy asks for; without it Wikimedia answers 403.
-    static func userAgent(contact: String?) -> String {
+    static func userAgent(contact: String?) async -> String {
         let contacts = [projectURL] + [contact].compactMap { $0 }
         return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joined(separator: "; "))) "
-            + "libcurl/\(CurlHTTPClient.libcurlVersion)"
+            + "libcurl/\(await CurlHTTPClient.libcurlVersion())"
     }
 
     /// The parameters of the first request for `query` (`nil`: the popular category).

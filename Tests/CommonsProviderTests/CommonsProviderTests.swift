@@ -116,7 +116,7 @@ struct CommonsProviderTests {
             #expect(error.message.hasPrefix("Wikimedia refused the request under its User-Agent policy (HTTP 403: "))
             #expect(!error.isTransient)
         }
-        let withContact = CommonsRequests.userAgent(contact: "me@example.org")
+        let withContact = await CommonsRequests.userAgent(contact: "me@example.org")
         #expect(withContact.contains("; me@example.org) libcurl/"))
     }
 

@@ -106,6 +106,26 @@ struct HTTPCacheCommandLineTests {
         #expect(try await calls() == stored + 2)
     }
 
+    @Test(
+        "a libcurl that cannot be loaded fails each network provider with the loader's words and what to install; the folder still answers"
+    )
+    func libcurlMissing() async throws {
+        defer { workspace.remove() }
+        // A file that is not a library, found first under libcurl's name.
+        let libraries = workspace.url.appendingPathComponent("libraries")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libcurl.so.4"))
+        let output = try await workspace.run(
+            ["search", "harbor", "--limit", "25", "--format", "json", "--no-cache"],
+            environment: ["FLICKR_API_KEY": Self.key, "LD_LIBRARY_PATH": libraries.path])
+        #expect(output.status == 0, "the folder answers; stderr: \(output.stderr)")
+        let error = try flickrStatus(output)?["error"] as? String ?? ""
+        #expect(error.contains("libcurl could not be loaded ("), "\(error)")
+        #expect(error.contains("libcurl.so.4"))
+        #expect(error.contains("install libcurl 7.68 or later (Debian: apt-get install libcurl4)"))
+        #expect(try output.json()["results"] as? [Any] != nil)
+    }
+
     @Test("--offline answers from the cache without the network, and names the providers with nothing cached")
     func offline() async throws {
         defer { workspace.remove() }

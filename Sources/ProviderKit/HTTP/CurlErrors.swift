@@ -65,7 +65,7 @@ enum CurlErrors {
 
     /// libcurl's words for `code`, or the bare number if it has none.
     static func describe(_ code: CURLcode) -> String {
-        guard let text = curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
+        guard let text = vf_curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
         return String(cString: text)
     }
 

@@ -32,13 +32,13 @@ public final class CurlHTTPClient: HTTPClient {
         choice = CurlLoopChoice(count: count)
     }
 
-    /// Sets libcurl (and OpenSSL under it) up ahead of the first client, a millisecond or more:
-    /// for a thread that starts while the command line is still being read. libcurl counts
-    /// these calls, so the client's own later is a no-op. Only where libcurl says its set-up is
-    /// thread-safe (built with atomics, 7.84 and later): another thread may make a client meanwhile.
+    /// Loads libcurl and sets it (and OpenSSL under it) up ahead of the first transfer, 7 ms
+    /// or more: for a thread that starts while the command line is still being read. libcurl
+    /// counts set-up calls, so a loop's own later is a no-op. The set-up only where libcurl says
+    /// it is thread-safe (built with atomics, 7.84 and later): a loop may start meanwhile.
     package static func warmUp() {
-        guard vf_curl_is_threadsafe() != 0 else { return }
-        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        guard CurlLibrary.load() == nil, vf_curl_is_threadsafe() != 0 else { return }
+        _ = vf_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
     }
 
     private static func microseconds(_ duration: Duration) -> Int64 {
@@ -137,6 +137,7 @@ public final class CurlHTTPClient: HTTPClient {
         _ request: HTTPRequest, sink: CurlTransfer.Sink, progress: (@Sendable (Int64, Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        try await CurlLibrary.ready()
         let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
         let index = choice.take(host: (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? ""))
         defer { choice.finished(index) }

@@ -21,6 +21,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         /// Whether the loop thread waits (or is about to) in `curl_multi_poll`: only then does a
         /// command need to wake it. Many transfers at once then cost no wake-up each.
         var waiting = false
+        /// Why the loop cannot run transfers (libcurl could not be loaded, or made no multi
+        /// handle): set once by the loop thread as it starts; every command is then refused.
+        var unusable: String?
     }
 
     private let queue = Mutex(Queue())
@@ -28,8 +31,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// where libcurl's own (`curl_multi_wakeup`, a socket pair) costs three heavier ones; -1
     /// when none could be made, and libcurl's serves.
     private let wakeup: Int32
-    /// `nil` when libcurl could not make a multi handle: every transfer then fails with an error.
-    private let multi: UnsafeMutableRawPointer?
+    /// The multi handle, made by the loop thread as it starts (libcurl may still be loading
+    /// before); other threads read it only to wake the loop when there is no eventfd.
+    private let sharedMulti = Atomic<UnsafeMutableRawPointer?>(nil)
+    private let maxConnections: Int
     // Loop thread only:
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var shuttingDown = false
@@ -43,24 +48,16 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
         self.onAbort = onAbort
+        self.maxConnections = maxConnections
         wakeup = vf_wakeup_descriptor()
-        multi = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? curl_multi_init() : nil
-        guard let multi else { return }
-        _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
-        _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     }
 
-    /// Queues `transfer`; its continuation is resumed on the loop thread when it ends.
+    /// Queues `transfer`; its continuation is resumed on the loop thread when it ends, or here
+    /// when the loop cannot run transfers.
     func submit(_ transfer: CurlTransfer) {
-        guard multi != nil else {
-            transfer.finish(
-                .failure(
-                    HTTPClientError(
-                        .other,
-                        "\(transfer.request.redactedDescription): libcurl could not start (curl_multi_init failed)")))
-            return
+        if let problem = send(.add(transfer)) {
+            transfer.finish(.failure(HTTPClientError(.other, "\(transfer.request.redactedDescription): \(problem)")))
         }
-        send(.add(transfer))
     }
 
     /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
@@ -68,45 +65,81 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Lets the loop finish its transfers and exit.
     func shutdown() {
-        guard multi != nil else { return release() }
         let running = started.withLock { started in
             defer { started = true }  // a loop shut down never starts
             return started
         }
-        if running { send(.shutdown) } else { release() }
+        // A loop that never started, or could not run, has no thread left to close the
+        // descriptor; no command comes after this one.
+        if !running || send(.shutdown) != nil { closeWakeup() }
     }
 
-    /// Frees the multi handle and the wake-up descriptor: when the loop ends, or at a shutdown
-    /// before it ever started.
-    private func release() {
-        if let multi { curl_multi_cleanup(multi) }
+    private func closeWakeup() {
         if wakeup >= 0 { close(wakeup) }
     }
 
-    private func send(_ command: Command) {
-        guard let multi else { return }
-        let waiting = queue.withLock { queue in
+    /// Queues `command` and wakes or starts the loop; returns why the loop cannot run
+    /// transfers instead when it cannot.
+    @discardableResult
+    private func send(_ command: Command) -> String? {
+        let (waiting, refused) = queue.withLock { queue -> (Bool, String?) in
+            if let problem = queue.unusable { return (false, problem) }
             queue.commands.append(command)
             defer { queue.waiting = false }
-            return queue.waiting
+            return (queue.waiting, nil)
         }
+        if let refused { return refused }
         let start = started.withLock { started in
             defer { started = true }
             return !started
         }
         if start {
             NamedThread.start("vf-http") { [self] in
-                guard let multi = self.multi else { return }
+                guard let multi = makeMulti() else { return }
                 run(multi)
             }
         } else if waiting {
-            wake(multi)
+            wake()
         }
+        return nil
     }
 
-    private func wake(_ multi: UnsafeMutableRawPointer) {
+    /// Loads libcurl if no one has yet and makes the multi handle; when it cannot, refuses the
+    /// commands queued meanwhile and every later one, and returns `nil`.
+    private func makeMulti() -> UnsafeMutableRawPointer? {
+        var problem = CurlLibrary.load()
+        var multi: UnsafeMutableRawPointer?
+        if problem == nil {
+            multi = vf_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? vf_curl_multi_init() : nil
+            if multi == nil { problem = "libcurl could not start (curl_multi_init failed)" }
+        }
+        if let multi {
+            _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
+            _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+            sharedMulti.store(multi, ordering: .releasing)
+            return multi
+        }
+        let reason = problem ?? CurlLibrary.failure
+        let pending = queue.withLock { queue in
+            queue.unusable = reason
+            defer { queue.commands.removeAll() }
+            return queue.commands
+        }
+        for command in pending {
+            switch command {
+            case .add(let transfer):
+                transfer.finish(.failure(HTTPClientError(.other, "\(transfer.request.redactedDescription): \(reason)")))
+            case .cancel: break
+            case .shutdown: closeWakeup()  // the last command
+            }
+        }
+        return nil
+    }
+
+    private func wake() {
         guard wakeup >= 0 else {
-            curl_multi_wakeup(multi)
+            // Set before the loop first waits, so before anyone sees it waiting.
+            if let multi = sharedMulti.load(ordering: .acquiring) { vf_curl_multi_wakeup(multi) }
             return
         }
         var one: UInt64 = 1
@@ -125,9 +158,9 @@ final class CurlMultiLoop: @unchecked Sendable {
                 apply(command, multi)
             }
             if shuttingDown && transfers.isEmpty { break }
-            curl_multi_perform(multi, &running)
+            vf_curl_multi_perform(multi, &running)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = vf_curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 finish(easy, result: vf_message_result(message), multi)
             }
@@ -140,16 +173,17 @@ final class CurlMultiLoop: @unchecked Sendable {
             else { continue }
             if wakeup >= 0 {
                 woken.revents = 0
-                curl_multi_poll(multi, &woken, 1, 1000, nil)
+                vf_curl_multi_poll(multi, &woken, 1, 1000, nil)
                 if woken.revents != 0 {
                     var count: UInt64 = 0
                     _ = read(wakeup, &count, MemoryLayout<UInt64>.size)
                 }
             } else {
-                curl_multi_poll(multi, nil, 0, 1000, nil)
+                vf_curl_multi_poll(multi, nil, 0, 1000, nil)
             }
         }
-        release()
+        vf_curl_multi_cleanup(multi)
+        closeWakeup()
     }
 
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
@@ -160,7 +194,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             } else if let problem = transfer.restartSink() {
                 transfer.finish(
                     .failure(HTTPClientError(.fileSystem, "\(transfer.request.redactedDescription): \(problem)")))
-            } else if curl_multi_add_handle(multi, transfer.easy) == CURLM_OK {
+            } else if vf_curl_multi_add_handle(multi, transfer.easy) == CURLM_OK {
                 transfers[transfer.easy] = transfer
             } else {
                 transfer.finish(
@@ -171,7 +205,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         case .cancel(let transfer, let requested):
             transfer.cancelRequested = true
             if transfers.removeValue(forKey: transfer.easy) != nil {
-                curl_multi_remove_handle(multi, transfer.easy)
+                vf_curl_multi_remove_handle(multi, transfer.easy)
                 onAbort(transfer, ContinuousClock.now - requested)
                 transfer.finish(.failure(CancellationError()))
             }
@@ -182,7 +216,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func finish(_ easy: UnsafeMutableRawPointer, result: CURLcode, _ multi: UnsafeMutableRawPointer) {
         guard let transfer = transfers.removeValue(forKey: easy) else { return }
-        curl_multi_remove_handle(multi, easy)
+        vf_curl_multi_remove_handle(multi, easy)
         transfer.finish(result: result)
     }
 }

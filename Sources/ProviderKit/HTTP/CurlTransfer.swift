@@ -46,7 +46,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?)
         throws
     {
-        guard let easy = curl_easy_init() else {
+        guard let easy = vf_curl_easy_init() else {
             throw HTTPClientError(
                 .other, "\(request.redactedDescription): libcurl could not start a transfer (out of memory?)")
         }
@@ -59,9 +59,9 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
+        vf_curl_easy_cleanup(easy)
         errorBuffer.deallocate()
-        curl_slist_free_all(headerList)
+        vf_curl_slist_free_all(headerList)
         if let temporaryFile {
             close(temporaryFile.descriptor)
             unlink(temporaryFile.url.path)
@@ -115,7 +115,7 @@ final class CurlTransfer: @unchecked Sendable {
         }
         let identity = sink.goesToFile ? [(name: "Accept-Encoding", value: "identity")] : []
         for header in request.headers.map({ (name: $0.name, value: $0.value) }) + identity {
-            guard let appended = curl_slist_append(headerList, "\(header.name): \(header.value)") else {
+            guard let appended = vf_curl_slist_append(headerList, "\(header.name): \(header.value)") else {
                 throw HTTPClientError(
                     .other, "\(request.redactedDescription): libcurl could not add a request header (out of memory?)")
             }

@@ -2,11 +2,17 @@ import CCurl
 
 extension CurlHTTPClient {
     /// The version of the libcurl this program runs with, e.g. `8.14.1`: for `User-Agent`
-    /// headers that name the library, as Wikimedia's User-Agent policy asks.
-    public static let libcurlVersion: String = {
+    /// headers that name the library, as Wikimedia's User-Agent policy asks. Loads libcurl
+    /// when no one has yet; `unknown` when it cannot be loaded (its requests then fail anyway).
+    public static func libcurlVersion() async -> String {
+        do throws(HTTPClientError) {
+            try await CurlLibrary.ready()
+        } catch {
+            return "unknown"
+        }
         // curl_version() reads "libcurl/8.14.1 OpenSSL/3.5.1 zlib/1.3.1 …".
-        guard let text = curl_version() else { return "unknown" }
+        guard let text = vf_curl_version() else { return "unknown" }
         let first = String(cString: text).split(separator: " ").first ?? ""
         return first.hasPrefix("libcurl/") ? String(first.dropFirst("libcurl/".count)) : "unknown"
-    }()
+    }
 }
