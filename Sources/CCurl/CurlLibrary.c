@@ -41,7 +41,7 @@ static void *find(void *library, const char *name, int *missing) {
     void *symbol = dlsym(library, name);
     if (symbol == NULL && !*missing) {
         *missing = 1;
-        snprintf(load_error, sizeof load_error, "%s has no %s (libcurl 7.68 or later is needed)", library_name, name);
+        snprintf(load_error, sizeof load_error, "%s has no %s", library_name, name);
     }
     return symbol;
 }
@@ -74,8 +74,29 @@ static void load(void) {
     curl.multi_info_read = find(library, "curl_multi_info_read", &missing);
     curl.multi_poll = find(library, "curl_multi_poll", &missing);
     curl.multi_wakeup = find(library, "curl_multi_wakeup", &missing);
+    if (missing) {
+        dlclose(library);
+        atomic_store_explicit(&state, -1, memory_order_release);
+        return;
+    }
+    // 7.85 brought CURLOPT_PROTOCOLS_STR, which keeps transfers to http and https.
+    curl_version_info_data *info = curl.version_info(CURLVERSION_NOW);
+    if (info == NULL || info->version_num < 0x075500) {
+        snprintf(load_error, sizeof load_error, "%s is libcurl %s, older than 7.85", library_name,
+                 info != NULL && info->version != NULL ? info->version : "of an unknown version");
+        dlclose(library);
+        atomic_store_explicit(&state, -1, memory_order_release);
+        return;
+    }
+    // The global set-up (OpenSSL's too) here, once, before anyone can make a handle: libcurl
+    // before 7.84 does not allow it beside other calls.
+    if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        snprintf(load_error, sizeof load_error, "%s could not set itself up (curl_global_init failed)", library_name);
+        atomic_store_explicit(&state, -1, memory_order_release);
+        return;
+    }
     // The library stays loaded for the life of the process, as a linked one would.
-    atomic_store_explicit(&state, missing ? -1 : 1, memory_order_release);
+    atomic_store_explicit(&state, 1, memory_order_release);
 }
 
 int vf_curl_load(void) {
@@ -91,7 +112,6 @@ const char *vf_curl_load_error(void) {
 
 #define LOADED() (atomic_load_explicit(&state, memory_order_acquire) == 1)
 
-CURLcode vf_curl_global_init(long flags) { return LOADED() ? curl.global_init(flags) : CURLE_FAILED_INIT; }
 CURL *vf_curl_easy_init(void) { return LOADED() ? curl.easy_init() : NULL; }
 void vf_curl_easy_cleanup(CURL *handle) {
     if (LOADED()) curl.easy_cleanup(handle);
@@ -153,10 +173,4 @@ CURLcode vf_easy_getinfo_pointer(CURL *handle, CURLINFO info, char **value) {
 }
 CURLMcode vf_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return LOADED() ? curl.multi_setopt(handle, option, value) : CURLM_INTERNAL_ERROR;
-}
-
-int vf_curl_is_threadsafe(void) {
-    if (!LOADED()) return 0;
-    curl_version_info_data *info = curl.version_info(CURLVERSION_NOW);
-    return info != NULL && (info->features & CURL_VERSION_THREADSAFE) != 0;
 }

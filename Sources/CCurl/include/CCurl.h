@@ -12,9 +12,9 @@
 
 #include <curl/curl.h>
 
-/// Loads libcurl (libcurl.so.4) and finds its functions, once per process; blocks the calling
-/// thread until done (other callers meanwhile wait for the same load). 1 when libcurl can be
-/// used, 0 when not (`vf_curl_load_error` says why).
+/// Loads libcurl (libcurl.so.4, 7.85 or later), finds its functions and runs its global set-up,
+/// once per process; blocks the calling thread until done (other callers meanwhile wait for the
+/// same load). 1 when libcurl can be used, 0 when not (`vf_curl_load_error` says why).
 int vf_curl_load(void);
 
 /// Whether libcurl is loaded, without waiting: 1 loaded, 0 not yet (or it failed).
@@ -24,7 +24,6 @@ int vf_curl_is_loaded(void);
 const char *vf_curl_load_error(void);
 
 // libcurl's own functions, by the same names with `vf_` in front.
-CURLcode vf_curl_global_init(long flags);
 CURL *vf_curl_easy_init(void);
 void vf_curl_easy_cleanup(CURL *handle);
 const char *vf_curl_easy_strerror(CURLcode code);
@@ -62,8 +61,5 @@ static inline CURLcode vf_message_result(CURLMsg *message) {
     return message->data.result;
 }
 
-/// Whether libcurl's global set-up may run on one thread while another makes a handle (libcurl
-/// built with atomics, 7.84 and later); 0 when libcurl is not loaded.
-int vf_curl_is_threadsafe(void);
 
 #endif

@@ -33,12 +33,9 @@ public final class CurlHTTPClient: HTTPClient {
     }
 
     /// Loads libcurl and sets it (and OpenSSL under it) up ahead of the first transfer, 7 ms
-    /// or more: for a thread that starts while the command line is still being read. libcurl
-    /// counts set-up calls, so a loop's own later is a no-op. The set-up only where libcurl says
-    /// it is thread-safe (built with atomics, 7.84 and later): a loop may start meanwhile.
+    /// or more: for a thread that starts while the command line is still being read.
     package static func warmUp() {
-        guard CurlLibrary.load() == nil, vf_curl_is_threadsafe() != 0 else { return }
-        _ = vf_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        CurlLibrary.load()
     }
 
     private static func microseconds(_ duration: Duration) -> Int64 {

@@ -19,6 +19,7 @@ package enum CurlLibrary {
     /// throws when it cannot be loaded.
     package static func ready() async throws(HTTPClientError) {
         if vf_curl_is_loaded() != 0 { return }
+        if vf_curl_load_error() != nil { throw HTTPClientError(.other, failure) }  // tried, and failed
         let problem = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
             NamedThread.start("vf-curl-load") { continuation.resume(returning: load()) }
         }
@@ -29,6 +30,6 @@ package enum CurlLibrary {
     package static var failure: String {
         let reason = vf_curl_load_error().map { String(cString: $0) } ?? "libcurl.so.4 is not loaded"
         return "libcurl could not be loaded (\(reason)); "
-            + "install libcurl 7.68 or later (Debian: apt-get install libcurl4)"
+            + "install libcurl 7.85 or later (Debian: apt-get install libcurl4)"
     }
 }

@@ -110,7 +110,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         var problem = CurlLibrary.load()
         var multi: UnsafeMutableRawPointer?
         if problem == nil {
-            multi = vf_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK ? vf_curl_multi_init() : nil
+            multi = vf_curl_multi_init()
             if multi == nil { problem = "libcurl could not start (curl_multi_init failed)" }
         }
         if let multi {

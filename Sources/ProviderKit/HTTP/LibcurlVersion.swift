@@ -10,9 +10,14 @@ extension CurlHTTPClient {
         } catch {
             return "unknown"
         }
+        return loadedVersion
+    }
+
+    /// Read once, when first asked after libcurl is loaded.
+    private static let loadedVersion: String = {
         // curl_version() reads "libcurl/8.14.1 OpenSSL/3.5.1 zlib/1.3.1 …".
         guard let text = vf_curl_version() else { return "unknown" }
         let first = String(cString: text).split(separator: " ").first ?? ""
         return first.hasPrefix("libcurl/") ? String(first.dropFirst("libcurl/".count)) : "unknown"
-    }
+    }()
 }
