@@ -47,7 +47,9 @@ static void *find(void *library, const char *name, int *missing) {
 }
 
 static void load(void) {
-    void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
+    // Lazy binding, as the dynamic loader does for a linked library: binding every function of
+    // libcurl and its two dozen libraries up front costs CPU for functions never called.
+    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
