@@ -28,8 +28,10 @@ struct Viewfinder: AsyncParsableCommand {
     /// out and a failed standard output decides the status.
     static func main() async {
         MemoryTuning.apply()  // before any other thread allocates
-        WarmUp.start(arguments: CommandLine.arguments)
+        // Before any thread opens a file: a closed standard stream's number would go to the
+        // first file opened (the warm-up thread loads libraries), and output would go there.
         Console.prepareStandardStreams()
+        WarmUp.start(arguments: CommandLine.arguments)
         SignalWatcher.install()
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
