@@ -173,6 +173,17 @@ package final class DownloadArchive: Sendable {
         }
     }
 
+    /// Closes the archive: the write-ahead log is copied into the database and both are synced
+    /// (two fdatasyncs). For a file thread at the end of a run, after the last use; otherwise
+    /// the last reference's release would do it on whichever thread let it go.
+    package func close() throws(DownloadFailure) {
+        do {
+            try queue.close()
+        } catch {
+            throw DownloadFailure("cannot close the download archive \(path): \(error)")
+        }
+    }
+
     /// Writes every entry still waiting; throws, naming them, when they cannot be written.
     package func flush() throws(DownloadFailure) {
         let batch = pending.withLock { pending in

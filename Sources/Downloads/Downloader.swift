@@ -217,11 +217,21 @@ public final class Downloader: Sendable {
         if archive != nil || !placed.isEmpty {
             let complete = unrecorded == nil
             do {
-                try await files.run { () throws(DownloadFailure) in
-                    try folder.write(
-                        Self.credits(archive: archive, complete: complete, placed: placed, folder: folder),
-                        to: CreditsFile.fileName)
+                let credits = try await files.run { () throws(DownloadFailure) in
+                    try Self.credits(archive: archive, complete: complete, placed: placed, folder: folder)
                 }
+                // The archive is closed (its log checkpointed and synced) on one file thread
+                // while CREDITS.md is written and synced on another.
+                async let closed: Void = close(archive)
+                do {
+                    try await files.run { () throws(DownloadFailure) in
+                        try folder.write(credits, to: CreditsFile.fileName)
+                    }
+                } catch {
+                    await closed
+                    throw error
+                }
+                await closed
             } catch var failure as DownloadFailure {
                 // The files are placed: say what happened to each, not only that the credits failed.
                 failure.outcomes = finished
@@ -233,6 +243,17 @@ public final class Downloader: Sendable {
             throw unrecorded
         }
         return finished
+    }
+
+    /// Closes `archive` on a file thread (it syncs); a failure is only logged: every entry is
+    /// committed to its log by then, and a file whose entry is lost is found identical next run.
+    private func close(_ archive: DownloadArchive?) async {
+        guard let archive else { return }
+        do {
+            try await files.runToEnd { () throws(DownloadFailure) in try archive.close() }
+        } catch {
+            logger?.warning("\((error as? DownloadFailure)?.message ?? "\(error)")")
+        }
     }
 
     /// `CREDITS.md`'s text: every archived photo's credit; this run's photos joined to it when
