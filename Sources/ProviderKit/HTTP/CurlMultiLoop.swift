@@ -182,6 +182,7 @@ final class CurlMultiLoop: @unchecked Sendable {
                 vf_curl_multi_poll(multi, nil, 0, 1000, nil)
             }
         }
+        sharedMulti.store(nil, ordering: .relaxed)  // no wake-up reaches a freed handle
         vf_curl_multi_cleanup(multi)
         closeWakeup()
     }
