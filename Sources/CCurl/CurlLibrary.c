@@ -101,18 +101,18 @@ static void load(void) {
     atomic_store_explicit(&state, 1, memory_order_release);
 }
 
+#define LOADED() (atomic_load_explicit(&state, memory_order_acquire) == 1)
+
 int vf_curl_load(void) {
     pthread_once(&load_once, load);
-    return atomic_load_explicit(&state, memory_order_acquire) == 1;
+    return LOADED();
 }
 
-int vf_curl_is_loaded(void) { return atomic_load_explicit(&state, memory_order_acquire) == 1; }
+int vf_curl_is_loaded(void) { return LOADED(); }
 
 const char *vf_curl_load_error(void) {
     return atomic_load_explicit(&state, memory_order_acquire) == -1 ? load_error : NULL;
 }
-
-#define LOADED() (atomic_load_explicit(&state, memory_order_acquire) == 1)
 
 CURL *vf_curl_easy_init(void) { return LOADED() ? curl.easy_init() : NULL; }
 void vf_curl_easy_cleanup(CURL *handle) {

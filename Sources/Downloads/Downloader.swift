@@ -221,15 +221,11 @@ public final class Downloader: Sendable {
                     try Self.credits(archive: archive, complete: complete, placed: placed, folder: folder)
                 }
                 // The archive is closed (its log checkpointed and synced) on one file thread
-                // while CREDITS.md is written and synced on another.
+                // while CREDITS.md is written and synced on another; a failed write leaves the
+                // scope only once the close has run to its end (an `async let` is awaited then).
                 async let closed: Void = close(archive)
-                do {
-                    try await files.run { () throws(DownloadFailure) in
-                        try folder.write(credits, to: CreditsFile.fileName)
-                    }
-                } catch {
-                    await closed
-                    throw error
+                try await files.run { () throws(DownloadFailure) in
+                    try folder.write(credits, to: CreditsFile.fileName)
                 }
                 await closed
             } catch var failure as DownloadFailure {

@@ -61,5 +61,4 @@ static inline CURLcode vf_message_result(CURLMsg *message) {
     return message->data.result;
 }
 
-
 #endif

@@ -32,12 +32,6 @@ public final class CurlHTTPClient: HTTPClient {
         choice = CurlLoopChoice(count: count)
     }
 
-    /// Loads libcurl and sets it (and OpenSSL under it) up ahead of the first transfer, 7 ms
-    /// or more: for a thread that starts while the command line is still being read.
-    package static func warmUp() {
-        CurlLibrary.load()
-    }
-
     private static func microseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
     }
