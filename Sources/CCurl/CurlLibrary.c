@@ -14,6 +14,7 @@ static struct {
     __typeof__(curl_global_init) *global_init;
     __typeof__(curl_easy_init) *easy_init;
     __typeof__(curl_easy_cleanup) *easy_cleanup;
+    __typeof__(curl_easy_reset) *easy_reset;
     __typeof__(curl_easy_strerror) *easy_strerror;
     __typeof__(curl_easy_setopt) *easy_setopt;
     __typeof__(curl_easy_getinfo) *easy_getinfo;
@@ -60,6 +61,7 @@ static void load(void) {
     curl.global_init = find(library, "curl_global_init", &missing);
     curl.easy_init = find(library, "curl_easy_init", &missing);
     curl.easy_cleanup = find(library, "curl_easy_cleanup", &missing);
+    curl.easy_reset = find(library, "curl_easy_reset", &missing);
     curl.easy_strerror = find(library, "curl_easy_strerror", &missing);
     curl.easy_setopt = find(library, "curl_easy_setopt", &missing);
     curl.easy_getinfo = find(library, "curl_easy_getinfo", &missing);
@@ -117,6 +119,9 @@ const char *vf_curl_load_error(void) {
 CURL *vf_curl_easy_init(void) { return LOADED() ? curl.easy_init() : NULL; }
 void vf_curl_easy_cleanup(CURL *handle) {
     if (LOADED()) curl.easy_cleanup(handle);
+}
+void vf_curl_easy_reset(CURL *handle) {
+    if (LOADED()) curl.easy_reset(handle);
 }
 const char *vf_curl_easy_strerror(CURLcode code) { return LOADED() ? curl.easy_strerror(code) : NULL; }
 struct curl_slist *vf_curl_slist_append(struct curl_slist *list, const char *text) {

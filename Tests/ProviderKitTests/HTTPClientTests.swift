@@ -249,6 +249,43 @@ struct HTTPClientTests {
         #expect(HTTPRequest(method: "POST", url: server.url("/echo")).retry == .never)
     }
 
+    @Test("a request on a reused libcurl handle carries nothing over from the last: method, body, headers, caps")
+    func reusedHandlesStartClean() async throws {
+        func echoedHeaders(_ extra: [HTTPRequest.Header] = []) async throws -> [String: String] {
+            let response = try await client.send(HTTPRequest(url: server.url("/headers"), headers: extra))
+            return try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: String])
+        }
+        // One request at a time: each takes the handle the last one gave back.
+        let payload = Data("posted".utf8)
+        #expect(
+            try await client.send(HTTPRequest(method: "POST", url: server.url("/echo"), body: payload)).body == payload)
+        let requestLine = try await client.send(HTTPRequest(url: server.url("/echo-request"))).bodyExcerpt
+        #expect(requestLine.contains("GET /echo-request HTTP/1.1"))
+
+        #expect(try await echoedHeaders([.init("X-Request", "hello")])["x-request"] == "hello")
+        let plain = try await echoedHeaders()
+        #expect(plain["x-request"] == nil)
+        #expect(plain["content-length"] == nil)
+        #expect(plain["user-agent"] == "viewfinder/test")
+
+        #expect(try await client.send(HTTPRequest(method: "HEAD", url: server.url("/bytes/100"))).body.isEmpty)
+        #expect(try await get("/bytes/100").body.count == 100)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-reuse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("photo.jpg")
+        _ = try await client.download(HTTPRequest(url: server.url("/headers")), to: file)
+        let downloaded = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String])
+        #expect(downloaded["accept-encoding"] == "identity")
+        #expect(try await echoedHeaders()["accept-encoding"]?.contains("gzip") == true)
+
+        let capped = await failure("/bytes/100", maxBytes: 10)
+        #expect(capped?.kind == .responseTooLarge)
+        #expect(try await get("/bytes/100").body.count == 100)
+    }
+
     @Test("downloads appear only when complete, with progress; failures leave no file behind")
     func downloads() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-dl-\(UUID().uuidString)")

@@ -26,6 +26,7 @@ const char *vf_curl_load_error(void);
 // libcurl's own functions, by the same names with `vf_` in front.
 CURL *vf_curl_easy_init(void);
 void vf_curl_easy_cleanup(CURL *handle);
+void vf_curl_easy_reset(CURL *handle);
 const char *vf_curl_easy_strerror(CURLcode code);
 struct curl_slist *vf_curl_slist_append(struct curl_slist *list, const char *text);
 void vf_curl_slist_free_all(struct curl_slist *list);

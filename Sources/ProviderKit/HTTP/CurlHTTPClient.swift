@@ -130,11 +130,11 @@ public final class CurlHTTPClient: HTTPClient {
         try Task.checkCancellation()
         try await CurlLibrary.ready()
         let transfer = try CurlTransfer(request: request, userAgent: userAgent, sink: sink, progress: progress)
-        let index = choice.take(host: (request.url.host ?? "") + ":" + (request.url.port.map(String.init) ?? ""))
+        let index = choice.take(host: transfer.origin)
         defer { choice.finished(index) }
         let loop = loops[index]
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 transfer.onCompletion(continuation)
                 loop.submit(transfer)
             }

@@ -27,10 +27,12 @@ final class CurlTransfer: @unchecked Sendable {
 
     private let sink: Sink
     private let progress: (@Sendable (Int64, Int64?) -> Void)?
-    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
+    private var continuation: UnsafeContinuation<HTTPResponse, any Error>?
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var body = Data()
-    private var headers: [String: String] = [:]
+    /// Room for a usual response's header lines (nginx sends 8, APIs 10–20), so the dictionary
+    /// does not regrow line by line.
+    private var headers = [String: String](minimumCapacity: 24)
     private var received: Int64 = 0
     private var overflowed = false
     private var headerBytes = 0
@@ -46,7 +48,7 @@ final class CurlTransfer: @unchecked Sendable {
     init(request: HTTPRequest, userAgent: String, sink: Sink, progress: (@Sendable (Int64, Int64?) -> Void)?)
         throws
     {
-        guard let easy = vf_curl_easy_init() else {
+        guard let easy = EasyHandles.take() else {
             throw HTTPClientError(
                 .other, "\(request.redactedDescription): libcurl could not start a transfer (out of memory?)")
         }
@@ -59,7 +61,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        vf_curl_easy_cleanup(easy)
+        EasyHandles.give(easy)
         errorBuffer.deallocate()
         vf_curl_slist_free_all(headerList)
         if let temporaryFile {
@@ -68,8 +70,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// Sets the continuation to resume when the transfer ends; call before submitting.
-    func onCompletion(_ continuation: CheckedContinuation<HTTPResponse, any Error>) {
+    /// Sets the continuation to resume when the transfer ends; call before submitting. It is
+    /// resumed once: ``finish(_:)`` clears it.
+    func onCompletion(_ continuation: UnsafeContinuation<HTTPResponse, any Error>) {
         self.continuation = continuation
     }
 
@@ -148,7 +151,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// `false` when the response's header lines pass ``maximumHeaderBytes``.
     private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bytes.starts(with: Self.statusLinePrefix) {
-            headers = [:]  // a new response (after a redirect or a 100 Continue)
+            headers.removeAll(keepingCapacity: true)  // a new response (after a redirect or a 100 Continue)
             declaredLengthCache = nil
             headerBytes = bytes.count
             return true
@@ -311,6 +314,19 @@ final class CurlTransfer: @unchecked Sendable {
     func finish(_ outcome: Result<HTTPResponse, any Error>) {
         continuation?.resume(with: outcome)
         continuation = nil
+    }
+
+    /// The URL's scheme and authority (`https://api.example:8443`): which connections the
+    /// transfer can reuse. Read from the URL's text, which is cheaper than asking `URL` for its
+    /// host and port.
+    var origin: String {
+        let utf8 = urlString.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return urlString }
+        let authority = utf8.index(colon, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
+        let end = utf8[authority...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
+        return String(urlString[..<(end ?? utf8.endIndex)])
     }
 
     var didOverflow: Bool { overflowed }
