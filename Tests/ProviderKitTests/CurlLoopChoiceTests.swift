@@ -51,4 +51,20 @@ struct CurlLoopChoiceTests {
         let choice = CurlLoopChoice(count: 1)
         #expect((0..<10).map { _ in choice.take(host: "h") }.allSatisfy { $0 == 0 })
     }
+
+    @Test("a URL's loop key is its scheme, host and port, lower-cased, without credentials, path or query")
+    func origins() {
+        let cases = [
+            ("https://api.example/v1/search?q=x", "https://api.example"),
+            ("HTTPS://API.Example:8443/a", "https://api.example:8443"),
+            ("http://user:secret@images.example/p.jpg", "http://images.example"),
+            ("http://u:p@ss@h.example:81?x=1", "http://h.example:81"),
+            ("http://[::1]:8080/x#frag", "http://[::1]:8080"),
+            ("http://h.example", "http://h.example"),
+            ("http://h.example#top", "http://h.example"),
+            ("h", "h"),
+            ("x:", "x://"),
+        ]
+        for (url, origin) in cases { #expect(CurlLoopChoice.origin(of: url) == origin, "\(url)") }
+    }
 }

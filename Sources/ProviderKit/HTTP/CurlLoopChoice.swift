@@ -37,6 +37,22 @@ package final class CurlLoopChoice: Sendable {
         }
     }
 
+    /// The scheme, host and port of `url` (an absolute URL's text), lower-cased, as in
+    /// `https://api.example:8443`: the key ``take(host:)`` is given, for the connections a
+    /// request can reuse. Read from the text, which is cheaper than asking `URL` for its host and
+    /// port; credentials in the URL are left out, as the key is remembered.
+    package static func origin(of url: String) -> String {
+        let utf8 = url.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return url.lowercased() }
+        var start = utf8.index(colon, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
+        let end =
+            utf8[start...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? utf8.endIndex
+        if let at = utf8[start..<end].lastIndex(of: UInt8(ascii: "@")) { start = utf8.index(after: at) }
+        return (url[..<colon] + "://" + url[start..<end]).lowercased()
+    }
+
     /// A transfer on loop `index` ended.
     package func finished(_ index: Int) {
         state.withLock { $0.inFlight[index] -= 1 }

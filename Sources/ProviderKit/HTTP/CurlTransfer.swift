@@ -22,6 +22,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// The request's URL as sent; an answer from the same URL reuses `request.url` instead of parsing it again.
     private let urlString: String
     var cancelRequested = false
+    /// Whether libcurl ended the transfer without an error: only then is its handle kept for another.
+    private var endedNormally = false
     /// When the transfer was made: its running time is measured from here.
     let started = ContinuousClock.now
 
@@ -61,7 +63,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        EasyHandles.give(easy)
+        if endedNormally { EasyHandles.give(easy) } else { vf_curl_easy_cleanup(easy) }
         errorBuffer.deallocate()
         vf_curl_slist_free_all(headerList)
         if let temporaryFile {
@@ -264,6 +266,7 @@ final class CurlTransfer: @unchecked Sendable {
             finish(.failure(CurlErrors.error(for: result, transfer: self)))
             return
         }
+        endedNormally = true
         let status = status()
         var effective: UnsafeMutablePointer<CChar>?
         _ = withUnsafeMutablePointer(to: &effective) { vf_easy_getinfo_pointer(easy, CURLINFO_EFFECTIVE_URL, $0) }
@@ -316,18 +319,8 @@ final class CurlTransfer: @unchecked Sendable {
         continuation = nil
     }
 
-    /// The URL's scheme and authority (`https://api.example:8443`): which connections the
-    /// transfer can reuse. Read from the URL's text, which is cheaper than asking `URL` for its
-    /// host and port.
-    var origin: String {
-        let utf8 = urlString.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return urlString }
-        let authority = utf8.index(colon, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
-        let end = utf8[authority...].firstIndex {
-            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
-        }
-        return String(urlString[..<(end ?? utf8.endIndex)])
-    }
+    /// Which connections the transfer can reuse (``CurlLoopChoice/origin(of:)``).
+    var origin: String { CurlLoopChoice.origin(of: urlString) }
 
     var didOverflow: Bool { overflowed }
     /// Whether libcurl ended the transfer for its low-speed limit (``HTTPRequest/stallTimeout``),
