@@ -18,4 +18,14 @@ package enum NamedThread {
         thread.name = shown
         thread.start()
     }
+
+    /// Runs `body` on a new thread named `name` and returns its result: for blocking work
+    /// (file system, loading a library) that must not hold a thread of Swift's pool.
+    package static func run<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () -> Result) async
+        -> Result
+    {
+        await withCheckedContinuation { continuation in
+            start(name) { continuation.resume(returning: body()) }
+        }
+    }
 }

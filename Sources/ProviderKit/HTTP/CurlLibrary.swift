@@ -20,10 +20,7 @@ package enum CurlLibrary {
     package static func ready() async throws(HTTPClientError) {
         if vf_curl_is_loaded() != 0 { return }
         if vf_curl_load_error() != nil { throw HTTPClientError(.other, failure) }  // tried, and failed
-        let problem = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            NamedThread.start("vf-curl-load") { continuation.resume(returning: load()) }
-        }
-        if let problem { throw HTTPClientError(.other, problem) }
+        if let problem = await NamedThread.run("vf-curl-load", { load() }) { throw HTTPClientError(.other, problem) }
     }
 
     /// Why libcurl cannot be used, for a message: the dynamic loader's words, and what to do.

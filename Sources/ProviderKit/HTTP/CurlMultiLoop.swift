@@ -107,19 +107,17 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Loads libcurl if no one has yet and makes the multi handle; when it cannot, refuses the
     /// commands queued meanwhile and every later one, and returns `nil`.
     private func makeMulti() -> UnsafeMutableRawPointer? {
-        var problem = CurlLibrary.load()
-        var multi: UnsafeMutableRawPointer?
-        if problem == nil {
-            multi = vf_curl_multi_init()
-            if multi == nil { problem = "libcurl could not start (curl_multi_init failed)" }
-        }
-        if let multi {
+        let reason: String
+        if let failure = CurlLibrary.load() {
+            reason = failure
+        } else if let multi = vf_curl_multi_init() {
             _ = vf_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, maxConnections)
             _ = vf_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
             sharedMulti.store(multi, ordering: .releasing)
             return multi
+        } else {
+            reason = "libcurl could not start (curl_multi_init failed)"
         }
-        let reason = problem ?? CurlLibrary.failure
         let pending = queue.withLock { queue in
             queue.unusable = reason
             defer { queue.commands.removeAll() }

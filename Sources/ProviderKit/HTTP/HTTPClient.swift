@@ -31,11 +31,7 @@ extension HTTPClient {
         var response = try await send(request)
         guard response.isSuccess else { return response }
         let body = response.body
-        let problem = await withCheckedContinuation { continuation in
-            NamedThread.start("vf-sink") {
-                continuation.resume(returning: sink.restart() ?? body.withUnsafeBytes { sink.write($0) })
-            }
-        }
+        let problem = await NamedThread.run("vf-sink") { sink.restart() ?? body.withUnsafeBytes { sink.write($0) } }
         if let problem {
             throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
         }
