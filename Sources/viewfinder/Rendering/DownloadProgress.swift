@@ -103,13 +103,16 @@ final class DownloadProgress: Sendable {
         TextFitting.truncate(Console.redacted(line), to: width - 1)  // hidden before cut, or a cut key shows
     }
 
-    /// `count` bytes in B, kB, MB or GB.
+    /// `count` bytes in B, kB, MB or GB, with one decimal (half up) above 1,000 B.
+    ///
+    /// Integer arithmetic, not `String(format:)`: Foundation's formatting set itself up on its
+    /// first call, a millisecond of the summary at the end of every download.
     static func bytes(_ count: Int64) -> String {
-        let value = Double(count)
-        if value < 1000 { return "\(count) B" }
-        for (unit, scale) in [("kB", 1e3), ("MB", 1e6), ("GB", 1e9)] where value < scale * 1000 || unit == "GB" {
-            return String(format: "%.1f %@", value / scale, unit)
-        }
-        return "\(count) B"
+        if count < 1000 { return "\(count) B" }
+        let units: [(name: String, scale: Int64)] = [("kB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000)]
+        let unit = units.first { count < $0.scale * 1000 } ?? units[units.count - 1]
+        let step = unit.scale / 10
+        let tenths = count / step + (count % step * 2 >= step ? 1 : 0)
+        return "\(tenths / 10).\(tenths % 10) \(unit.name)"
     }
 }
