@@ -138,33 +138,35 @@ public final class Downloader: Sendable {
             }
 
         var outcomes: [DownloadOutcome.Result?] = Array(repeating: nil, count: photos.count)
-        var jobs: [Job] = []
-        var planned: [String: Int] = [:]
-        let template = FileNameTemplate(options.settings.filename)
-        // Every name is reserved before the first transfer starts: a file whose name is taken on
-        // disk gets the next number no other photo has, so names follow the results' order
-        // whatever the timing.
+        // What to fetch, in the results' order: each photo not had already, not a repeat, and
+        // with a file to fetch.
+        var toFetch: [(index: Int, source: Source)] = []
+        var firstIndex: [String: Int] = [:]
         for (index, original) in photos.enumerated() {
-            let photo = written[index]
             let key = keys[index]
             if let entry = known[key], completing[key] == nil {
                 outcomes[index] = .alreadyHad(file: entry.file)
-            } else if let earlier = planned[key] {
+            } else if let earlier = firstIndex[key] {
                 outcomes[index] = .failed(reason: "the same photo as result \(earlier + 1)")
             } else if let source = source(for: original) {
-                planned[key] = index
-                jobs.append(
-                    Job(
-                        index: index, photo: original, written: photo, source: source,
-                        name: folder.reserve(template.name(for: photo)),
-                        completing: completing[key]))
+                firstIndex[key] = index
+                toFetch.append((index, source))
             } else {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
         }
-        events(.planned(transfers: jobs.count))
+        events(.planned(transfers: toFetch.count))
+        let template = FileNameTemplate(options.settings.filename)
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
         let placing = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.parallel)
+        // Files are named once every name is reserved (as they wait for the archive), so a file
+        // whose name is taken on disk never gets, as its numbered name, one reserved later.
+        let (reserving, reserved) = AsyncStream<Never>.makeStream()
+        let naming = ArchiveOpening(
+            Task {
+                for await _ in reserving {}
+                return try await opening.archive()
+            })
         let fetched: Result<Void, any Error>
         do {
             // A child task per photo, and one (giving `nil`) that only waits for the archive and
@@ -174,11 +176,21 @@ public final class Downloader: Sendable {
                     _ = try await opening.archive()
                     return nil
                 }
-                for job in jobs {
+                // Names are reserved in the results' order (a name taken on disk gets the next
+                // number no other photo has, so names do not depend on timing), and each photo's
+                // transfer starts as soon as its name is: the first is on the wire while the
+                // others are named (200 names take 2 ms).
+                for (index, source) in toFetch {
+                    let photo = written[index]
+                    let job = Job(
+                        index: index, photo: photos[index], written: photo, source: source,
+                        name: folder.reserve(template.name(for: photo)),
+                        completing: completing[keys[index]])
                     group.addTask {
-                        (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, opening: opening))
+                        (job.index, try await self.fetch(job, scheduler: scheduler, placing: placing, opening: naming))
                     }
                 }
+                reserved.finish()
                 for try await finished in group {
                     guard let (index, result) = finished else { continue }
                     let shown = Self.redacted(result, by: options.redact)

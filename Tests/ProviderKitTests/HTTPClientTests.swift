@@ -170,6 +170,26 @@ struct HTTPClientTests {
         #expect(line.contains(" s;") || ran >= 5, "\(line)")
     }
 
+    @Test("a client prepared for transfers (twice) runs them on the loops it started, and a cap still ends one")
+    func preparedClient() async throws {
+        let client = CurlHTTPClient(userAgent: "viewfinder/test")
+        client.prepareForTransfers()
+        client.prepareForTransfers()  // the loops start once
+        let server = server
+        let sizes = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    try await client.send(HTTPRequest(url: server.url("/bytes/\(2000 + index)"))).body.count
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sizes.sorted() == Array(2000..<2008))
+        await #expect(throws: HTTPClientError.self) {
+            _ = try await client.send(HTTPRequest(url: server.url("/bytes/5000"), maxResponseBytes: 100))
+        }
+    }
+
     @Test("100 concurrent requests complete on the client's few loop threads, not one thread each")
     func concurrency() async throws {
         let before = Self.threadCount()

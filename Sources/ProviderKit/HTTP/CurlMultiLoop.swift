@@ -63,6 +63,26 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
     func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer, requested: ContinuousClock.now)) }
 
+    /// Starts the loop's thread now rather than with the first command; then it waits for one.
+    func start() {
+        if takeStart() { startThread() }
+    }
+
+    /// Whether this caller is the one to start the thread (none has yet).
+    private func takeStart() -> Bool {
+        started.withLock { started in
+            defer { started = true }
+            return !started
+        }
+    }
+
+    private func startThread() {
+        NamedThread.start("vf-http") { [self] in
+            guard let multi = makeMulti() else { return }
+            run(multi)
+        }
+    }
+
     /// Lets the loop finish its transfers and exit.
     func shutdown() {
         let running = started.withLock { started in
@@ -89,15 +109,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             return (queue.waiting, nil)
         }
         if let refused { return refused }
-        let start = started.withLock { started in
-            defer { started = true }
-            return !started
-        }
-        if start {
-            NamedThread.start("vf-http") { [self] in
-                guard let multi = makeMulti() else { return }
-                run(multi)
-            }
+        if takeStart() {
+            startThread()
         } else if waiting {
             wake()
         }

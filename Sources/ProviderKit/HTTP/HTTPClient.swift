@@ -19,9 +19,16 @@ public protocol HTTPClient: Sendable {
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse
+
+    /// Gets ready for transfers that start soon (a download, once its search ends): sets up now,
+    /// beside other work, what the first request would otherwise set up on its way.
+    func prepareForTransfers()
 }
 
 extension HTTPClient {
+    /// Nothing to prepare.
+    public func prepareForTransfers() {}
+
     /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
     /// The sink works on a thread of its own, as a streaming client's would (it may write files).
     public func stream(

@@ -42,6 +42,8 @@ struct SearchRun {
             throw CommandFailure(message: error.description, exitCode: code)
         }
 
+        // The download's HTTP threads start beside the search, not on the way to its first file.
+        if downloadInto != nil { setup.bus.context.http.prepareForTransfers() }
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = try makeRenderer()

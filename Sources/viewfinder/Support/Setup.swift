@@ -16,9 +16,12 @@ struct Setup {
         case normal, bypass, offline
     }
 
-    /// Loads the configuration named by `--config` (or found in the usual places).
+    /// Loads the configuration named by `--config` (or found in the usual places); the one
+    /// ``WarmUp`` read meanwhile when it read the same file.
     static func load(configPath: String?, verbose: Bool, cache: CacheUse = .normal) throws -> Setup {
-        make(try loadConfiguration(try locate(configPath)), verbose: verbose, cache: cache)
+        let file = try locate(configPath)
+        return make(
+            try WarmUp.takeConfiguration(readFrom: file) ?? loadConfiguration(file), verbose: verbose, cache: cache)
     }
 
     /// The logger, HTTP client and bus for a loaded `configuration`, its secrets hidden in all output.

@@ -97,6 +97,10 @@ public final class CachingHTTPClient: HTTPClient {
         return try await upstream.stream(request, into: sink, progress: progress)
     }
 
+    public func prepareForTransfers() {
+        if mode != .offline { upstream.prepareForTransfers() }
+    }
+
     /// Waits for writes and evictions under way (a process about to exit, tests).
     public func drain() async {
         await store.drain()
