@@ -12,7 +12,9 @@ struct DownloadRun {
     let setup: Setup
     let lineup: ProviderLineup
 
-    func execute(_ photos: [Photo]) async throws {
+    /// Downloads `photos`; `meanwhile` (printing the results) runs once the transfers are under
+    /// way, and the progress display starts after it, so the two never mix on a terminal.
+    func execute(_ photos: [Photo], meanwhile: () async -> Void = {}) async throws {
         let options = DownloadOptions(
             directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
             settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
@@ -29,6 +31,7 @@ struct DownloadRun {
         let signals = SignalWatcher.Search(cancel: { task.cancel() })
         SignalWatcher.begin(signals)
         defer { SignalWatcher.end(signals) }
+        await meanwhile()
         progress?.start()
         let outcomes: [DownloadOutcome]
         do {

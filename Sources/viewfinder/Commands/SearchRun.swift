@@ -72,14 +72,18 @@ struct SearchRun {
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         logFilters(final, logger: setup.logger)
-        await renderer.prepare(final)
-        renderer.finish(final)
-
-        if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
-        if let directory = downloadInto {
+        if let directory = downloadInto, !final.wasCancelled {
+            // The first files are on the wire while the results are printed (200 in JSON, 2 ms).
             try await DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
-                .execute(final.results.map(\.photo))
+                .execute(final.results.map(\.photo)) {
+                    await renderer.prepare(final)
+                    renderer.finish(final)
+                }
+        } else {
+            await renderer.prepare(final)
+            renderer.finish(final)
         }
+        if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
         if lineup.providers.isEmpty {
             throw CommandFailure(
                 message: "no provider could run; see `viewfinder providers`", exitCode: ExitCodes.failed)
