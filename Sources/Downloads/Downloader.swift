@@ -164,7 +164,8 @@ public final class Downloader: Sendable {
         let (reserving, reserved) = AsyncStream<Never>.makeStream()
         let naming = ArchiveOpening(
             Task {
-                for await _ in reserving {}
+                // Its own task: a cancelled run ends this wait only once the names are all reserved.
+                await Task { for await _ in reserving {} }.value
                 return try await opening.archive()
             })
         let fetched: Result<Void, any Error>
@@ -172,6 +173,7 @@ public final class Downloader: Sendable {
             // A child task per photo, and one (giving `nil`) that only waits for the archive and
             // fails the run when it cannot be used.
             try await withThrowingTaskGroup(of: (Int, DownloadOutcome.Result)?.self) { group in
+                defer { reserved.finish() }
                 group.addTask {
                     _ = try await opening.archive()
                     return nil

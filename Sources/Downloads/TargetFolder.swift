@@ -10,7 +10,8 @@ import Synchronization
 /// (`O_TMPFILE`): nothing is left of it when the process is killed, and it costs one change to
 /// the folder instead of three; where the file system has no such files it is a
 /// `.….viewfinder-part` file, which the next run removes. Two photos never get one name: names
-/// are reserved when planned, and one taken on disk by another file gets a number. Every call
+/// are reserved in the results' order before any file is named, and one taken on disk by
+/// another file gets a number. Every call
 /// blocks: run them on ``FileThreads``.
 final class TargetFolder: Sendable {
     /// The suffix of temporary files; a run removes those an earlier, killed run left.

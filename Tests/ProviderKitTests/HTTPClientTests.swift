@@ -173,7 +173,9 @@ struct HTTPClientTests {
     @Test("a client prepared for transfers (twice) runs them on the loops it started, and a cap still ends one")
     func preparedClient() async throws {
         let client = CurlHTTPClient(userAgent: "viewfinder/test")
+        #expect(client.startedLoops == 0)  // threads start with the first transfer otherwise
         client.prepareForTransfers()
+        #expect(client.startedLoops == client.loopCount)
         client.prepareForTransfers()  // the loops start once
         let server = server
         let sizes = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -1,3 +1,5 @@
+import Foundation
+import ServiceBus
 import Testing
 
 @testable import viewfinder
@@ -20,5 +22,22 @@ struct WarmUpTests {
         ] as [([String], String?)])
     func findsConfigPath(arguments: [String], named: String?) {
         #expect(WarmUp.configPath(in: arguments) == named)
+    }
+
+    @Test("a configuration read ahead is taken once, and only for the file the command names")
+    func takenOnceForTheSameFile() throws {
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("config.yaml").path
+        let file = try Setup.locate(bundled)
+        WarmUp.preload(configPath: bundled)
+        #expect(
+            WarmUp.takeConfiguration(readFrom: file.deletingLastPathComponent().appendingPathComponent("other.yaml"))
+                == nil)
+        let taken = try #require(WarmUp.takeConfiguration(readFrom: file))
+        #expect(taken.instances.map(\.name).contains("samples"))
+        #expect(WarmUp.takeConfiguration(readFrom: file) == nil)  // taken once
+
+        WarmUp.preload(configPath: "/nonexistent/viewfinder-config.yaml")  // left for the command to report
+        #expect(WarmUp.takeConfiguration(readFrom: URL(fileURLWithPath: "/nonexistent/viewfinder-config.yaml")) == nil)
     }
 }

@@ -40,6 +40,10 @@ public final class CurlHTTPClient: HTTPClient {
         for loop in loops { loop.shutdown() }
     }
 
+    /// How many loops the client has, and how many have started their threads (for tests).
+    package var loopCount: Int { loops.count }
+    package var startedLoops: Int { loops.filter(\.isStarted).count }
+
     /// Starts every loop's thread (each loads libcurl if need be and makes its multi handle), so
     /// the first transfers find them waiting: 1.5 ms sooner on the wire.
     public func prepareForTransfers() {

@@ -3,8 +3,8 @@ import CLinux
 import Foundation
 import Synchronization
 
-/// One libcurl multi handle, driven by one thread (started with its first transfer), for the
-/// transfers its client gives it (``CurlLoopChoice`` picks the loop).
+/// One libcurl multi handle, driven by one thread (started with its first transfer, or earlier
+/// by ``start()``), for the transfers its client gives it (``CurlLoopChoice`` picks the loop).
 ///
 /// All libcurl calls happen on the loop's thread; other threads only queue commands
 /// (under a mutex) and wake the loop, when it waits. Connections are kept in the multi handle's cache
@@ -40,10 +40,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var shuttingDown = false
 
     private let onAbort: @Sendable (CurlTransfer, Duration) -> Void
-    /// Whether the thread was started (at the first command), or the loop shut down without one.
+    /// Whether the thread was started (by ``start()`` or the first command), or the loop shut
+    /// down without one.
     private let started = Mutex(false)
 
-    /// A loop whose thread starts with its first transfer; `maxConnections` caps the connection
+    /// A loop whose thread starts with its first transfer or ``start()``; `maxConnections` caps the connection
     /// cache. `onAbort` hears, on the loop thread, how long after the cancel request each
     /// cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
@@ -62,6 +63,9 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Aborts `transfer` if it is still running; it then ends with `CancellationError`.
     func cancel(_ transfer: CurlTransfer) { send(.cancel(transfer, requested: ContinuousClock.now)) }
+
+    /// Whether the loop's thread was started (or the loop shut down before it was).
+    var isStarted: Bool { started.withLock { $0 } }
 
     /// Starts the loop's thread now rather than with the first command; then it waits for one.
     func start() {

@@ -313,8 +313,14 @@ final class CurlTransfer: @unchecked Sendable {
         return body.restart()
     }
 
-    /// Resumes the waiting caller once.
+    /// Resumes the waiting caller once; a failed download's temporary file is removed first, so
+    /// the caller never sees it (the transfer itself may be released later, on another thread).
     func finish(_ outcome: Result<HTTPResponse, any Error>) {
+        if case .failure = outcome, let file = temporaryFile {
+            temporaryFile = nil
+            close(file.descriptor)
+            unlink(file.url.path)
+        }
         continuation?.resume(with: outcome)
         continuation = nil
     }

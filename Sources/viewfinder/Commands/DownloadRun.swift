@@ -12,8 +12,8 @@ struct DownloadRun {
     let setup: Setup
     let lineup: ProviderLineup
 
-    /// Downloads `photos`; `meanwhile` (printing the results) runs once the transfers are under
-    /// way, and the progress display starts after it, so the two never mix on a terminal.
+    /// Downloads `photos`; `meanwhile` (printing the results) runs once the download has
+    /// started, and the progress display only after it.
     func execute(_ photos: [Photo], meanwhile: () async -> Void = {}) async throws {
         let options = DownloadOptions(
             directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,

@@ -72,16 +72,24 @@ struct SearchRun {
         if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
         if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
         logFilters(final, logger: setup.logger)
-        if let directory = downloadInto, !final.wasCancelled {
-            // The first files are on the wire while the results are printed (200 in JSON, 2 ms).
-            try await DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
-                .execute(final.results.map(\.photo)) {
-                    await renderer.prepare(final)
-                    renderer.finish(final)
-                }
-        } else {
+        func printResults() async {
             await renderer.prepare(final)
             renderer.finish(final)
+        }
+        if let directory = downloadInto, !final.wasCancelled {
+            let download = DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
+            let photos = final.results.map(\.photo)
+            if Terminal.stderrIsTerminal {
+                // Someone watches: the results, then the files' progress, nothing mixed in between.
+                await printResults()
+                try await download.execute(photos)
+            } else {
+                // Nothing is shown live (no status line, progress or log on a terminal): the
+                // download starts while the results are written (200 in JSON, 2 ms).
+                try await download.execute(photos, meanwhile: printResults)
+            }
+        } else {
+            await printResults()
         }
         if final.wasCancelled { throw TerminatedBySignal(signal: SIGINT) }  // Ctrl-C, after printing what arrived
         if lineup.providers.isEmpty {

@@ -17,6 +17,8 @@ final class DownloadProgress: Sendable {
         var finishedBytes: Int64 = 0
         var running: [Int: Transfer] = [:]
         var linesDrawn = 0
+        /// Set by ``stop()``: a draw already under way then writes nothing.
+        var stopped = false
     }
 
     private let state = Mutex(State())
@@ -57,20 +59,22 @@ final class DownloadProgress: Sendable {
         ticker.withLock { $0 = task }
     }
 
-    /// Stops redrawing and erases the display.
+    /// Stops redrawing and erases the display. The erase is queued under the same lock as each
+    /// drawing, so it always comes after the last one and takes exactly its lines.
     func stop() {
         ticker.withLock { $0.take() }?.cancel()
-        let lines = state.withLock { state in
-            defer { state.linesDrawn = 0 }
-            return state.linesDrawn
+        state.withLock { state in
+            state.stopped = true
+            if state.linesDrawn > 0 { Console.err("\u{1B}[\(state.linesDrawn)A\u{1B}[J") }
+            state.linesDrawn = 0
         }
-        if lines > 0 { Console.err("\u{1B}[\(lines)A\u{1B}[J") }
     }
 
     private func draw() {
         let elapsed = ContinuousClock.now - started
         let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-        let text: String = state.withLock { state in
+        state.withLock { state in
+            guard !state.stopped else { return }
             var lines: [String] = []
             var runningBytes: Int64 = 0
             for (_, transfer) in state.running.sorted(by: { $0.key < $1.key }) {
@@ -92,9 +96,9 @@ final class DownloadProgress: Sendable {
             lines.append(fitted(summary))
             let up = state.linesDrawn > 0 ? "\u{1B}[\(state.linesDrawn)A" : ""
             state.linesDrawn = lines.count
-            return up + "\u{1B}[J" + lines.joined(separator: "\n") + "\n"
+            // Queued for the output thread (no write here), under the lock: see ``stop()``.
+            Console.err(up + "\u{1B}[J" + lines.joined(separator: "\n") + "\n")
         }
-        Console.err(text)
     }
 
     /// `line` cut to the terminal's width less one column, measured in display width (a CJK

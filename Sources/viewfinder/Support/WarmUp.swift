@@ -58,7 +58,7 @@ enum WarmUp {
     /// Reads the configuration the command line most likely names (3 ms), as ``Setup`` would; a
     /// file that cannot be read is left for the command, which says why. A guess is only used
     /// when the command, having parsed its options, finds the same file.
-    private static func preload(configPath: String?) {
+    static func preload(configPath: String?) {
         guard let file = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(file) else {
             ConfigurationLoader.warmUp()  // the YAML patterns at least
             return
