@@ -77,6 +77,30 @@ struct DownloadCommandLineTests {
         #expect(summary.contains("already had 2; failed 1"))
     }
 
+    @Test("results written while the download starts are whole, also when the folder cannot be made at once (exit 1)")
+    func resultsBesideTheDownload() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        let workspace = try Self.workspace(imageURLs: ["\(base)/img/a", "\(base)/img/b"])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+
+        // Standard error is a pipe here, so the results are written while the download starts.
+        let done = try await ViewfinderProcess.run(
+            ["search", "photo", "--download", "out", "--format", "json"], in: workspace)
+        #expect(done.status == 0, "stderr: \(done.stderr)")
+        let results = try #require(try done.json()["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["id"] as? String } == ["p0", "p1"])
+        #expect(done.stderr.contains("Downloaded 2 files"))
+
+        // A folder below a file cannot be made: the run fails at once, after the whole results.
+        let failed = try await ViewfinderProcess.run(
+            ["download", "photo", "--to", "config.yaml/out", "--format", "json"], in: workspace)
+        #expect(failed.status == 1, "stderr: \(failed.stderr)")
+        #expect(try #require(try failed.json()["results"] as? [[String: Any]]).count == 2)
+        #expect(failed.stderr.contains("config.yaml/out"), "stderr: \(failed.stderr)")
+    }
+
     @Test("`download` names its folder with --to only; `search` and `popular` offer --download in a Download section")
     func destinationOptions() async throws {
         let workspace = try Self.workspace(imageURLs: [])
