@@ -39,9 +39,17 @@ struct DownloadTransferTests {
             try Data("another file".utf8).write(to: web.appendingPathComponent("Harbor.jpg"))
         }
         // Bytes of their own: a photo whose bytes another file already has is not written again.
-        let photos = (0..<60).map { fixture.photo("p\($0)", url: fixture.url("/unique/p\($0)"), title: "Harbor") }
+        // Transfers start while names are still being reserved, so there are enough photos that
+        // reserving them all takes longer than the first one's transfer, and the folder has its
+        // archive already (an earlier run's), so nothing else holds the first file back: without
+        // the wait for every name, the first file took a number a later photo had not reserved
+        // yet (in 5 runs of 5).
+        let count = 400
+        let photos = (0..<count).map { fixture.photo("p\($0)", url: fixture.url("/unique/p\($0)"), title: "Harbor") }
         var options = fixture.options()
         options.settings = DownloadSettings(filename: "{provider}/{title}.{ext}")
+        let earlier = fixture.photo("earlier", url: fixture.url("/unique/earlier"), title: "Earlier")
+        _ = try await fixture.downloader(options).run([earlier])
         let outcomes = try await fixture.downloader(options).run(photos)
 
         let files = outcomes.map { outcome -> String? in
@@ -49,8 +57,8 @@ struct DownloadTransferTests {
         }
         // Every name is reserved before the first file is placed, so the first photo's number
         // cannot depend on how far the others got.
-        let first = nameTakenOnDisk ? "web/Harbor-61.jpg" : "web/Harbor.jpg"
-        #expect(files == [first] + (2...60).map { "web/Harbor-\($0).jpg" })
+        let first = nameTakenOnDisk ? "web/Harbor-\(count + 1).jpg" : "web/Harbor.jpg"
+        #expect(files == [first] + (2...count).map { "web/Harbor-\($0).jpg" })
     }
 
     @Test("the body streams to a file descriptor: status, headers, length (also on the response) and checksum as sent")
