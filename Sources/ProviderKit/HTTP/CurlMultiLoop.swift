@@ -44,9 +44,9 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// down without one.
     private let started = Mutex(false)
 
-    /// A loop whose thread starts with its first transfer or ``start()``; `maxConnections` caps the connection
-    /// cache. `onAbort` hears, on the loop thread, how long after the cancel request each
-    /// cancelled transfer was aborted.
+    /// A loop whose thread starts with its first transfer or ``start()``; `maxConnections` caps
+    /// the connection cache. `onAbort` hears, on the loop thread, how long after the cancel
+    /// request each cancelled transfer was aborted.
     init(maxConnections: Int, onAbort: @escaping @Sendable (CurlTransfer, Duration) -> Void) {
         self.onAbort = onAbort
         self.maxConnections = maxConnections
@@ -89,13 +89,9 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Lets the loop finish its transfers and exit.
     func shutdown() {
-        let running = started.withLock { started in
-            defer { started = true }  // a loop shut down never starts
-            return started
-        }
-        // A loop that never started, or could not run, has no thread left to close the
-        // descriptor; no command comes after this one.
-        if !running || send(.shutdown) != nil { closeWakeup() }
+        // A loop shut down never starts. One that never started, or could not run, has no thread
+        // left to close the descriptor; no command comes after this one.
+        if takeStart() || send(.shutdown) != nil { closeWakeup() }
     }
 
     private func closeWakeup() {

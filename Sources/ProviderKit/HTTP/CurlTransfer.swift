@@ -66,10 +66,15 @@ final class CurlTransfer: @unchecked Sendable {
         if endedNormally { EasyHandles.give(easy) } else { vf_curl_easy_cleanup(easy) }
         errorBuffer.deallocate()
         vf_curl_slist_free_all(headerList)
-        if let temporaryFile {
-            close(temporaryFile.descriptor)
-            unlink(temporaryFile.url.path)
-        }
+        discardTemporaryFile()
+    }
+
+    /// Closes and removes a download's unfinished temporary file, if there is one.
+    private func discardTemporaryFile() {
+        guard let file = temporaryFile else { return }
+        temporaryFile = nil
+        close(file.descriptor)
+        unlink(file.url.path)
     }
 
     /// Sets the continuation to resume when the transfer ends; call before submitting. It is
@@ -316,11 +321,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Resumes the waiting caller once; a failed download's temporary file is removed first, so
     /// the caller never sees it (the transfer itself may be released later, on another thread).
     func finish(_ outcome: Result<HTTPResponse, any Error>) {
-        if case .failure = outcome, let file = temporaryFile {
-            temporaryFile = nil
-            close(file.descriptor)
-            unlink(file.url.path)
-        }
+        if case .failure = outcome { discardTemporaryFile() }
         continuation?.resume(with: outcome)
         continuation = nil
     }

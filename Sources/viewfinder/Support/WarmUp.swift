@@ -69,16 +69,11 @@ enum WarmUp {
     /// The value of `--config` in `arguments` (`--config PATH` or `--config=PATH`, before any
     /// `--`), or `nil`.
     static func configPath(in arguments: [String]) -> String? {
-        var index = arguments.index(after: arguments.startIndex)
-        while index < arguments.endIndex {
-            let argument = arguments[index]
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
             if argument == "--" { return nil }
-            if argument == "--config" {
-                let next = arguments.index(after: index)
-                return next < arguments.endIndex ? arguments[next] : nil
-            }
+            if argument == "--config" { return rest.first }
             if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
-            index = arguments.index(after: index)
         }
         return nil
     }
