@@ -103,7 +103,7 @@ settle() {
     sync
   fi
 }
-ours=() theirs=() ratios=() peaks=() synced_ours=() synced_theirs=() synced_ratios=()
+ours=() theirs=() ratios=() peaks=() curl_peaks=() synced_ours=() synced_theirs=() synced_ratios=()
 memory_ours=() memory_theirs=() memory_ratios=()
 # One viewfinder download into `out-NAME` (wall time appended to the array named by $1), after
 # `settle $2`; with --sync when $3 is "--sync".
@@ -117,13 +117,15 @@ run_ours() {
   into+=("$(seconds "$started" "$EPOCHREALTIME")")
   [[ $(find "$dir/work/out-$4/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
 }
-# The same for curl into `curl-out-NAME`; with "--sync", followed by a sync of each file it wrote.
+# The same for curl into `curl-out-NAME`, started the same way (a subshell entering the folder,
+# then /usr/bin/time, 1.4 ms before the program runs), its peak memory in `curl-peak`; with
+# "--sync", followed by a sync of each file it wrote.
 run_curl() {
   local -n into=$1
   settle "$2"
   mkdir -p "$dir/curl-out-$4"
   local started=$EPOCHREALTIME
-  curl --output-dir "$dir/curl-out-$4" "${curl_args[@]}"
+  (cd "$dir/curl-out-$4" && /usr/bin/time -f '%M' -o "$dir/curl-peak" curl "${curl_args[@]}")
   [[ ${3:-} == --sync ]] && sync "$dir/curl-out-$4"/*.jpg
   into+=("$(seconds "$started" "$EPOCHREALTIME")")
 }
@@ -138,6 +140,7 @@ for round in 1 2 3 4 5 6 7; do
   run_ours ours from-disk "" "$round"
   peaks+=("$(cat "$dir/peak")")
   run_curl theirs from-disk "" "$round"
+  curl_peaks+=("$(cat "$dir/curl-peak")")
   ratios+=("$(python3 -c "print(${ours[-1]} / ${theirs[-1]})")")
   # The server's files in memory.
   run_ours memory_ours served-from-memory "" "memory-$round"
@@ -160,9 +163,10 @@ range() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 }
 search=$(median_of "${searches[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 typical_peak=$(median_of "${peaks[@]}")
-printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50)\n' \
+printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50; curl %.1f MB)\n' \
   "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
-  "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")"
+  "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")" \
+  "$(python3 -c "print($(median_of "${curl_peaks[@]}") / 1024)")"
 printf '  the server'"'"'s files in memory (the clients set the pace): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s)\n' \
   "$(median_of "${memory_ours[@]}")" "$(median_of "${memory_theirs[@]}")" "$(median_of "${memory_ratios[@]}")" \
   "$(range "${memory_ratios[@]}")"
