@@ -4,6 +4,8 @@
 # files, the server's files first on disk and then in memory; wall time (median of 7) and
 # viewfinder's peak memory, the search alone (no download), and `--sync` beside curl followed by a
 # sync of each file.
+# Each download's phases come from nginx's log: launch to the first request, the transfers, and
+# the last byte sent to the exit.
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
 # kept-alive connection: CPU time and wall time.
 # Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
@@ -48,7 +50,10 @@ error_log $dir/nginx-error.log;
 pid $dir/nginx.pid;
 events { worker_connections 512; }
 http {
-  access_log off;
+  # Only the images' requests are logged: each download's phases are read from the log.
+  log_format phases '\$msec \$request_time \$uri';
+  map \$uri \$image { ~\\.jpg\$ 1; default 0; }
+  access_log $dir/access.log phases if=\$image;
   client_body_temp_path $dir/tmp; proxy_temp_path $dir/tmp; fastcgi_temp_path $dir/tmp;
   uwsgi_temp_path $dir/tmp; scgi_temp_path $dir/tmp;
   keepalive_requests 1000000;
@@ -103,18 +108,39 @@ settle() {
     sync
   fi
 }
+# A download's phases from what nginx logged past byte $1 of its log, the client launched at $2
+# and gone at $3 (seconds): the launch to the first request's arrival, the transfers (to the
+# last byte sent), and the last byte sent to the exit, in ms. nginx's times have ms resolution.
+phases() {
+  python3 - "$dir/access.log" "$@" <<'PY'
+import sys
+log, offset, launched, gone = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+with open(log) as f:
+    f.seek(offset)
+    rows = [line.split() for line in f if line.strip()]
+arrived = min(float(sent) - float(took) for sent, took, _ in rows)
+done = max(float(sent) for sent, _, _ in rows)
+print(f"{(arrived - launched) * 1000:.1f} {(done - arrived) * 1000:.1f} {(gone - done) * 1000:.1f}")
+PY
+}
+log_size() { stat -c %s "$dir/access.log" 2>/dev/null || echo 0; }
+ours_phases=() curl_phases=()
 ours=() theirs=() ratios=() peaks=() curl_peaks=() synced_ours=() synced_theirs=() synced_ratios=()
 memory_ours=() memory_theirs=() memory_ratios=()
-# One viewfinder download into `out-NAME` (wall time appended to the array named by $1), after
-# `settle $2`; with --sync when $3 is "--sync".
+# One viewfinder download into `out-NAME` (wall time appended to the array named by $1, its
+# phases left in `last_phases`), after `settle $2`; with --sync when $3 is "--sync".
 run_ours() {
   local -n into=$1
   settle "$2"
-  local started=$EPOCHREALTIME
+  local offset started ended
+  offset=$(log_size)
+  started=$EPOCHREALTIME
   (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
     "$OLDPWD/$binary" download bench --config config.yaml --to "out-$4" ${3:+"$3"} --format json >/dev/null 2>"$dir/err") \
     || { cat "$dir/err" >&2; exit 1; }
-  into+=("$(seconds "$started" "$EPOCHREALTIME")")
+  ended=$EPOCHREALTIME
+  into+=("$(seconds "$started" "$ended")")
+  last_phases=$(phases "$offset" "$started" "$ended")
   [[ $(find "$dir/work/out-$4/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
 }
 # The same for curl into `curl-out-NAME`, started the same way (a subshell entering the folder,
@@ -124,10 +150,14 @@ run_curl() {
   local -n into=$1
   settle "$2"
   mkdir -p "$dir/curl-out-$4"
-  local started=$EPOCHREALTIME
+  local offset started ended
+  offset=$(log_size)
+  started=$EPOCHREALTIME
   (cd "$dir/curl-out-$4" && /usr/bin/time -f '%M' -o "$dir/curl-peak" curl "${curl_args[@]}")
   [[ ${3:-} == --sync ]] && sync "$dir/curl-out-$4"/*.jpg
-  into+=("$(seconds "$started" "$EPOCHREALTIME")")
+  ended=$EPOCHREALTIME
+  into+=("$(seconds "$started" "$ended")")
+  last_phases=$(phases "$offset" "$started" "$ended")
 }
 # Each round writes into folders of its own, and nothing is deleted until the end: on an ext4
 # without a journal (this VM's disk), every new file's inode is looked for past the inodes
@@ -138,9 +168,9 @@ run_curl() {
 for round in 1 2 3 4 5 6 7; do
   # The server reading its files from disk as it sends them (the page cache emptied).
   run_ours ours from-disk "" "$round"
-  peaks+=("$(cat "$dir/peak")")
+  peaks+=("$(cat "$dir/peak")") ours_phases+=("$last_phases")
   run_curl theirs from-disk "" "$round"
-  curl_peaks+=("$(cat "$dir/curl-peak")")
+  curl_peaks+=("$(cat "$dir/curl-peak")") curl_phases+=("$last_phases")
   ratios+=("$(python3 -c "print(${ours[-1]} / ${theirs[-1]})")")
   # The server's files in memory.
   run_ours memory_ours served-from-memory "" "memory-$round"
@@ -167,6 +197,11 @@ printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once 
   "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
   "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")" \
   "$(python3 -c "print($(median_of "${curl_peaks[@]}") / 1024)")"
+# The median of column $1 of the phases given after it.
+phase() { local column=$1; shift; printf '%s\n' "$@" | awk -v c="$column" '{ print $c }' | median; }
+printf '  phases, from nginx'"'"'s log (medians): launch to the first request viewfinder %s ms, curl %s ms; transfers %s ms, curl %s ms; last byte sent to exit %s ms, curl %s ms\n' \
+  "$(phase 1 "${ours_phases[@]}")" "$(phase 1 "${curl_phases[@]}")" "$(phase 2 "${ours_phases[@]}")" \
+  "$(phase 2 "${curl_phases[@]}")" "$(phase 3 "${ours_phases[@]}")" "$(phase 3 "${curl_phases[@]}")"
 printf '  the server'"'"'s files in memory (the clients set the pace): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s)\n' \
   "$(median_of "${memory_ours[@]}")" "$(median_of "${memory_theirs[@]}")" "$(median_of "${memory_ratios[@]}")" \
   "$(range "${memory_ratios[@]}")"
