@@ -23,9 +23,15 @@ package enum BlockingWork {
                     slot.take()?.resume(throwing: CancellationError())
                     return
                 }
-                NamedThread.start("vf-folder-work") {
-                    let result = Result { try work(cancelled) }
-                    slot.take()?.resume(with: result)
+                // One thread per piece of work, and a read blocked forever keeps its thread after
+                // the search gave up on it: a system out of threads fails the work, not the process.
+                do {
+                    try NamedThread.tryStart("vf-folder-work") {
+                        let result = Result { try work(cancelled) }
+                        slot.take()?.resume(with: result)
+                    }
+                } catch {
+                    slot.take()?.resume(throwing: error)
                 }
             }
         } onCancel: {

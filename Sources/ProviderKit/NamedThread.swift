@@ -20,16 +20,40 @@ package enum NamedThread {
         }
     }
 
-    /// Starts a thread named `name` (cut to ``maximumNameBytes``) running `body`. A system
-    /// out of threads stops the process, as Foundation's `Thread` did: no caller can go on
-    /// without the thread it asked for.
+    /// Why a thread could not be started: the system is out of threads or memory for stacks.
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let name: String
+        package let code: Int32
+        package var description: String {
+            "cannot start a thread (\(name)): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// Starts one of the process's few fixed threads (output, signals, libcurl loops, caches),
+    /// named `name` (cut to ``maximumNameBytes``), running `body`. A system out of threads then
+    /// stops the process: nothing can go on without them. A thread started per piece of work,
+    /// whose number follows the input, uses ``tryStart(_:stackSize:_:)`` and reports the failure instead.
     package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        do {
+            try tryStart(name, body)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
+
+    /// Starts a thread named `name` (cut to ``maximumNameBytes``) running `body`, or throws
+    /// when the system cannot start one; `body` then never runs. `stackSize`, in bytes, is the
+    /// system's default when `nil` (tests ask for one no system can give).
+    package static func tryStart(
+        _ name: String, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
+    ) throws(StartFailure) {
         let shown = String(decoding: name.utf8.prefix(maximumNameBytes), as: UTF8.self)
         let start = Unmanaged.passRetained(Start(name: shown, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         var thread = pthread_t()
         let status = pthread_create(
             &thread, &attributes,
@@ -42,17 +66,23 @@ package enum NamedThread {
             }, start)
         if status != 0 {
             Unmanaged<Start>.fromOpaque(start).release()
-            fatalError("cannot start the thread \(shown): \(String(cString: strerror(status)))")
+            throw StartFailure(name: shown, code: status)
         }
     }
 
     /// Runs `body` on a new thread named `name` and returns its result: for blocking work
-    /// (file system, loading a library) that must not hold a thread of Swift's pool.
-    package static func run<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () -> Result) async
-        -> Result
+    /// (file system, loading a library) that must not hold a thread of Swift's pool. Throws,
+    /// without running `body`, when no thread can be started.
+    package static func run<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () -> Result)
+        async throws(StartFailure) -> Result
     {
-        await withCheckedContinuation { continuation in
-            start(name) { continuation.resume(returning: body()) }
+        let outcome: Swift.Result<Result, StartFailure> = await withCheckedContinuation { continuation in
+            do throws(StartFailure) {
+                try tryStart(name) { continuation.resume(returning: .success(body())) }
+            } catch {
+                continuation.resume(returning: .failure(error))
+            }
         }
+        return try outcome.get()
     }
 }

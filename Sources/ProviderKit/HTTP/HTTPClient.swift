@@ -38,7 +38,12 @@ extension HTTPClient {
         var response = try await send(request)
         guard response.isSuccess else { return response }
         let body = response.body
-        let problem = await NamedThread.run("vf-sink") { sink.restart() ?? body.withUnsafeBytes { sink.write($0) } }
+        let problem: String?
+        do throws(NamedThread.StartFailure) {
+            problem = try await NamedThread.run("vf-sink") { sink.restart() ?? body.withUnsafeBytes { sink.write($0) } }
+        } catch {
+            problem = error.description
+        }
         if let problem {
             throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
         }
