@@ -44,10 +44,10 @@ final class ChildProcess: Sendable {
     private let stderrTail = StderrTail()
 
     /// Starts `arguments` with exactly `environment`, recorded in `registry` until reaped, and
-    /// writes `request` to its stdin. `usePidfd: false` notices the exit with a waiting thread instead.
+    /// writes `request` to its stdin. `exitWatch` is the first way tried to notice its exit.
     init(
-        arguments: [String], environment: [String: String], request: Data, outputLimit: Int, usePidfd: Bool = true,
-        registry: RunningPlugins = .shared
+        arguments: [String], environment: [String: String], request: Data, outputLimit: Int,
+        exitWatch: ExitWatcher.Method = .pidfd, registry: RunningPlugins = .shared
     ) throws(ExecError) {
         var spawned: SpawnedProgram?
         let group = try registry.register { () throws(ExecError) -> ProcessGroup in
@@ -77,7 +77,7 @@ final class ChildProcess: Sendable {
         }
         writer = RequestWriter(descriptor: program.stdin, data: request, queue: queue)
         let writer = writer
-        ExitWatcher.watch(pid: program.pid, queue: queue, usePidfd: usePidfd) { status in
+        ExitWatcher.watch(pid: program.pid, queue: queue, method: exitWatch) { status in
             group.kill()  // what the program started goes with it, and can no longer add output
             stdout.drain(upTo: DescriptorReader.readsWhenDraining)
             stderr.drain(upTo: DescriptorReader.readsWhenDraining)

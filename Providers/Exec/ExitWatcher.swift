@@ -22,28 +22,75 @@ enum ExitStatus: Sendable, Equatable {
 ///
 /// No thread waits: a pidfd (Linux 5.3 and later) becomes readable on a Dispatch source when the
 /// child exits. Where there is no pidfd, one dedicated thread per child waits in `waitid`; never
-/// a Dispatch or Swift concurrency worker, whose pools a blocked thread would starve.
+/// a Dispatch or Swift concurrency worker, whose pools a blocked thread would starve. Where no
+/// thread can be started either (the system's limit reached), a timer on `queue` looks every
+/// ``pollInterval``: the child is still noticed, and the process does not stop.
 enum ExitWatcher {
+    /// How an exit is noticed; each falls back to the next when the system cannot do it.
+    enum Method: Sendable {
+        /// A pidfd on a Dispatch source.
+        case pidfd
+        /// A thread of the child's own, waiting in `waitid`.
+        case thread
+        /// A timer on the queue, asking without waiting.
+        case polling
+    }
+
+    /// How often ``Method/polling`` asks.
+    static let pollInterval = DispatchTimeInterval.milliseconds(10)
+
     /// Watches `pid` until it exits; `onExit` then runs once on `queue`. The watch cannot be
-    /// cancelled: its handler is what lets the child be reaped. `usePidfd: false` forces the thread.
+    /// cancelled: its handler is what lets the child be reaped. `method` is the first way tried.
     static func watch(
-        pid: pid_t, queue: DispatchQueue, usePidfd: Bool = true, onExit: @escaping @Sendable (ExitStatus) -> Void
+        pid: pid_t, queue: DispatchQueue, method: Method = .pidfd,
+        onExit: @escaping @Sendable (ExitStatus) -> Void
     ) {
-        guard usePidfd, let descriptor = openPidfd(pid) else {
-            NamedThread.start("vf-wait-\(pid)") {
-                while true {
-                    if let status = Self.exitStatus(of: pid, blocking: true) {
-                        queue.async { onExit(status) }
-                        return
-                    }
-                    guard errno == EINTR else {
-                        queue.async { onExit(.unknown) }  // not our child any more: nothing to wait for
-                        return
-                    }
-                }
-            }
+        if method == .pidfd, let descriptor = openPidfd(pid) {
+            watch(pid: pid, pidfd: descriptor, queue: queue, onExit: onExit)
             return
         }
+        if method != .polling {
+            do throws(NamedThread.StartFailure) {
+                try NamedThread.tryStart("vf-wait-\(pid)") { wait(for: pid, queue: queue, onExit: onExit) }
+                return
+            } catch {}  // no thread to be had: the timer below
+        }
+        poll(pid: pid, queue: queue, onExit: onExit)
+    }
+
+    /// Waits in `waitid` (on a thread of the child's own) until `pid` exits.
+    private static func wait(for pid: pid_t, queue: DispatchQueue, onExit: @escaping @Sendable (ExitStatus) -> Void) {
+        while true {
+            if let status = exitStatus(of: pid, blocking: true) {
+                queue.async { onExit(status) }
+                return
+            }
+            guard errno == EINTR else {
+                queue.async { onExit(.unknown) }  // not our child any more: nothing to wait for
+                return
+            }
+        }
+    }
+
+    /// Asks every ``pollInterval``, on `queue`, whether `pid` has exited.
+    private static func poll(pid: pid_t, queue: DispatchQueue, onExit: @escaping @Sendable (ExitStatus) -> Void) {
+        // The handler holds the timer until it cancels it, as the pidfd's source is held.
+        nonisolated(unsafe) let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.setEventHandler {
+            guard !timer.isCancelled else { return }
+            let status = exitStatus(of: pid, blocking: false)
+            if status == nil && errno != ECHILD { return }  // still running (or interrupted): next time
+            timer.cancel()
+            onExit(status ?? .unknown)
+        }
+        timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(5))
+        timer.activate()
+    }
+
+    /// Watches `pid` through its pidfd `descriptor`, which the watch closes.
+    private static func watch(
+        pid: pid_t, pidfd descriptor: Int32, queue: DispatchQueue, onExit: @escaping @Sendable (ExitStatus) -> Void
+    ) {
         // The handler holds the source until it cancels it: the watch lasts until the child exits.
         nonisolated(unsafe) let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler {

@@ -156,11 +156,13 @@ struct PluginProcessTests {
         #expect(created.allSatisfy { !open.contains($0) })
     }
 
-    @Test("without a pidfd, a dedicated thread notices the exit; the status and stderr are complete")
-    func exitWithoutPidfd() async throws {
+    @Test(
+        "without a pidfd, a dedicated thread notices the exit, and without a thread a timer does; the status and stderr are complete",
+        .timeLimit(.minutes(1)), arguments: [ExitWatcher.Method.thread, .polling])
+    func exitWithoutPidfd(method: ExitWatcher.Method) async throws {
         let child = try ChildProcess(
             arguments: [Plugins.broken, "exit-3"], environment: ProcessInfo.processInfo.environment,
-            request: Data("{}\n".utf8), outputLimit: 1 << 20, usePidfd: false)
+            request: Data("{}\n".utf8), outputLimit: 1 << 20, exitWatch: method)
         var ending: ChildEnding?
         for await event in child.events {
             if case .ended(let end) = event { ending = end }
