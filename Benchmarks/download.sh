@@ -4,6 +4,9 @@
 # files, the server's files first on disk and then in memory; wall time (median of 7) and
 # viewfinder's peak memory, the search alone (no download), and `--sync` beside curl followed by a
 # sync of each file.
+# Server and client each have cores of their own (nginx on the first, the client on the others),
+# as when the server is another machine; the from-disk rounds are also run with all of them sharing
+# every core, where curl's one thread often runs beside nginx's worker, on its core.
 # Each download's phases come from nginx's log: launch to the first request, the transfers, and
 # the last byte sent to the exit.
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
@@ -67,6 +70,24 @@ CONF
 "$nginx" -c "$dir/nginx.conf" -p "$dir" &
 nginx_pid=$!
 for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/small.bin" && break; sleep 0.1; done
+# Where the server and the clients run: `place apart` gives nginx's processes the first core and
+# the clients the others; `place shared` lets every program run on every core. On one core both
+# share it.
+cores=$(nproc)
+# Cores $1 to $2 as taskset takes them.
+cpu_list() { if [[ $1 == "$2" ]]; then echo "$1"; else echo "$1-$2"; fi; }
+client_cpus=$(cpu_list 0 $((cores - 1)))
+apart_cpus=$(cpu_list $((cores > 1 ? 1 : 0)) $((cores - 1)))
+place() {
+  local server_cpus
+  server_cpus=$(cpu_list 0 $((cores - 1)))
+  client_cpus=$server_cpus
+  if [[ $1 == apart && $cores -gt 1 ]]; then
+    server_cpus=0
+    client_cpus=$apart_cpus
+  fi
+  for pid in $nginx_pid $(cat "/proc/$nginx_pid/task/$nginx_pid/children"); do taskset -pc "$server_cpus" "$pid" >/dev/null; done
+}
 base="http://127.0.0.1:$port"
 
 # The workspace: an exec plugin printing one photo per file.
@@ -124,7 +145,8 @@ print(f"{(arrived - launched) * 1000:.1f} {(done - arrived) * 1000:.1f} {(gone -
 PY
 }
 log_size() { stat -c %s "$dir/access.log" 2>/dev/null || echo 0; }
-ours_phases=() curl_phases=()
+ours_phases=() curl_phases=() shared_ours=() shared_theirs=() shared_ratios=()
+shared_ours_phases=() shared_curl_phases=()
 ours=() theirs=() ratios=() peaks=() curl_peaks=() synced_ours=() synced_theirs=() synced_ratios=()
 memory_ours=() memory_theirs=() memory_ratios=()
 # One viewfinder download into `out-NAME` (wall time appended to the array named by $1, its
@@ -135,7 +157,7 @@ run_ours() {
   local offset started ended
   offset=$(log_size)
   started=$EPOCHREALTIME
-  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" /usr/bin/time -f '%M' -o "$dir/peak" \
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" taskset -c "$client_cpus" /usr/bin/time -f '%M' -o "$dir/peak" \
     "$OLDPWD/$binary" download bench --config config.yaml --to "out-$4" ${3:+"$3"} --format json >/dev/null 2>"$dir/err") \
     || { cat "$dir/err" >&2; exit 1; }
   ended=$EPOCHREALTIME
@@ -144,7 +166,7 @@ run_ours() {
   [[ $(find "$dir/work/out-$4/bench" -name '*.jpg' | wc -l) == 200 ]] || { echo "viewfinder did not write 200 files" >&2; exit 1; }
 }
 # The same for curl into `curl-out-NAME`, started the same way (a subshell entering the folder,
-# then /usr/bin/time, 1.4 ms before the program runs), its peak memory in `curl-peak`; with
+# then taskset and /usr/bin/time, 1.4 ms before the program runs), its peak memory in `curl-peak`; with
 # "--sync", followed by a sync of each file it wrote.
 run_curl() {
   local -n into=$1
@@ -153,7 +175,7 @@ run_curl() {
   local offset started ended
   offset=$(log_size)
   started=$EPOCHREALTIME
-  (cd "$dir/curl-out-$4" && /usr/bin/time -f '%M' -o "$dir/curl-peak" curl "${curl_args[@]}")
+  (cd "$dir/curl-out-$4" && taskset -c "$client_cpus" /usr/bin/time -f '%M' -o "$dir/curl-peak" curl "${curl_args[@]}")
   [[ ${3:-} == --sync ]] && sync "$dir/curl-out-$4"/*.jpg
   ended=$EPOCHREALTIME
   into+=("$(seconds "$started" "$ended")")
@@ -166,12 +188,22 @@ run_curl() {
 # viewfinder's CPU after 800 deletions, 30% after a few thousand), more of viewfinder's than of
 # curl's: it writes two files a photo (the image and its sidecar) to curl's one.
 for round in 1 2 3 4 5 6 7; do
-  # The server reading its files from disk as it sends them (the page cache emptied).
+  # The server reading its files from disk as it sends them (the page cache emptied), on a core
+  # of its own.
+  place apart
   run_ours ours from-disk "" "$round"
   peaks+=("$(cat "$dir/peak")") ours_phases+=("$last_phases")
   run_curl theirs from-disk "" "$round"
   curl_peaks+=("$(cat "$dir/curl-peak")") curl_phases+=("$last_phases")
   ratios+=("$(python3 -c "print(${ours[-1]} / ${theirs[-1]})")")
+  # The same with every program on every core.
+  place shared
+  run_ours shared_ours from-disk "" "shared-$round"
+  shared_ours_phases+=("$last_phases")
+  run_curl shared_theirs from-disk "" "shared-$round"
+  shared_curl_phases+=("$last_phases")
+  shared_ratios+=("$(python3 -c "print(${shared_ours[-1]} / ${shared_theirs[-1]})")")
+  place apart
   # The server's files in memory.
   run_ours memory_ours served-from-memory "" "memory-$round"
   run_curl memory_theirs served-from-memory "" "memory-$round"
@@ -186,14 +218,15 @@ searches=()
 for _ in 1 2 3; do
   settle
   started=$EPOCHREALTIME
-  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" "$OLDPWD/$binary" search bench --config config.yaml --format json >/dev/null)
+  (cd "$dir/work" && XDG_CACHE_HOME="$dir/cache" taskset -c "$client_cpus" "$OLDPWD/$binary" search bench --config config.yaml --format json >/dev/null)
   searches+=("$(seconds "$started" "$EPOCHREALTIME")")
 done
 range() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }'; }
 search=$(median_of "${searches[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 typical_peak=$(median_of "${peaks[@]}")
-printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50; curl %.1f MB)\n' \
+printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once, nginx on core 0 and the client on cores %s (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50; curl %.1f MB)\n' \
+  "$apart_cpus" \
   "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
   "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")" \
   "$(python3 -c "print($(median_of "${curl_peaks[@]}") / 1024)")"
@@ -202,6 +235,11 @@ phase() { local column=$1; shift; printf '%s\n' "$@" | awk -v c="$column" '{ pri
 printf '  phases, from nginx'"'"'s log (medians): launch to the first request viewfinder %s ms, curl %s ms; transfers %s ms, curl %s ms; last byte sent to exit %s ms, curl %s ms\n' \
   "$(phase 1 "${ours_phases[@]}")" "$(phase 1 "${curl_phases[@]}")" "$(phase 2 "${ours_phases[@]}")" \
   "$(phase 2 "${curl_phases[@]}")" "$(phase 3 "${ours_phases[@]}")" "$(phase 3 "${curl_phases[@]}")"
+printf '  every program on every core: viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s); phases: launch to the first request %s ms, curl %s ms; transfers %s ms, curl %s ms; last byte sent to exit %s ms, curl %s ms\n' \
+  "$(median_of "${shared_ours[@]}")" "$(median_of "${shared_theirs[@]}")" "$(median_of "${shared_ratios[@]}")" \
+  "$(range "${shared_ratios[@]}")" "$(phase 1 "${shared_ours_phases[@]}")" "$(phase 1 "${shared_curl_phases[@]}")" \
+  "$(phase 2 "${shared_ours_phases[@]}")" "$(phase 2 "${shared_curl_phases[@]}")" \
+  "$(phase 3 "${shared_ours_phases[@]}")" "$(phase 3 "${shared_curl_phases[@]}")"
 printf '  the server'"'"'s files in memory (the clients set the pace): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s)\n' \
   "$(median_of "${memory_ours[@]}")" "$(median_of "${memory_theirs[@]}")" "$(median_of "${memory_ratios[@]}")" \
   "$(range "${memory_ratios[@]}")"
@@ -210,6 +248,8 @@ printf '  with --sync (each file synced before it is named): viewfinder %.3f s, 
   "$(median_of "${synced_ours[@]}")" "$(median_of "${synced_theirs[@]}")" "$(median_of "${synced_ratios[@]}")" \
   "$(range "${synced_ratios[@]}")"
 
+# Per request: every program on every core, as before.
+place shared
 # Per request: CPU time (user + system, from getrusage; less bent by a busy machine than wall
 # time) for N and 5N requests, the difference divided by 4N, so start-up costs cancel; then wall
 # time for the 5N requests. (callgrind would count instructions, but valgrind 3.19 crashes on
