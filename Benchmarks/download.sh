@@ -86,7 +86,18 @@ place() {
     server_cpus=0
     client_cpus=$apart_cpus
   fi
-  for pid in $nginx_pid $(cat "/proc/$nginx_pid/task/$nginx_pid/children"); do taskset -pc "$server_cpus" "$pid" >/dev/null; done
+  local pid
+  for pid in $nginx_pid $(nginx_workers); do taskset -pc "$server_cpus" "$pid" >/dev/null; done
+}
+# The pids of nginx's workers: the processes whose parent is nginx's master (from /proc, which
+# every Linux has, unlike pgrep or a kernel's `children` lists).
+nginx_workers() {
+  local stat pid comm state parent
+  for stat in /proc/[0-9]*/stat; do
+    read -r pid comm state parent _ <"$stat" 2>/dev/null || continue
+    [[ $parent == "$nginx_pid" ]] && echo "$pid"
+  done
+  return 0
 }
 base="http://127.0.0.1:$port"
 
@@ -225,7 +236,7 @@ range() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 }
 search=$(median_of "${searches[@]}")
 peak=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 typical_peak=$(median_of "${peaks[@]}")
-printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once, nginx on core 0 and the client on cores %s (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50; curl %.1f MB)\n' \
+printf 'download: 200 × 1 MB from nginx reading its files from disk, 8 at once, nginx on core 0 and the client on the others (%s) (medians of 7 rounds): viewfinder %.3f s, curl --parallel %.3f s, ratio %.2f (rounds %s; goal ≤ 1.1); peak RSS %.1f MB (median %.1f; goal < 50; curl %.1f MB)\n' \
   "$apart_cpus" \
   "$(median_of "${ours[@]}")" "$(median_of "${theirs[@]}")" "$(median_of "${ratios[@]}")" "$(range "${ratios[@]}")" \
   "$(python3 -c "print(${peak} / 1024)")" "$(python3 -c "print(${typical_peak} / 1024)")" \
