@@ -76,13 +76,7 @@ enum ExitWatcher {
     private static func poll(pid: pid_t, queue: DispatchQueue, onExit: @escaping @Sendable (ExitStatus) -> Void) {
         // The handler holds the timer until it cancels it, as the pidfd's source is held.
         nonisolated(unsafe) let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler {
-            guard !timer.isCancelled else { return }
-            let status = exitStatus(of: pid, blocking: false)
-            if status == nil && errno != ECHILD { return }  // still running (or interrupted): next time
-            timer.cancel()
-            onExit(status ?? .unknown)
-        }
+        timer.setEventHandler { endWatch(timer, ifExited: pid, onExit: onExit) }
         timer.schedule(deadline: .now() + pollInterval, repeating: pollInterval, leeway: .milliseconds(5))
         timer.activate()
     }
@@ -93,15 +87,21 @@ enum ExitWatcher {
     ) {
         // The handler holds the source until it cancels it: the watch lasts until the child exits.
         nonisolated(unsafe) let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        source.setEventHandler {
-            guard !source.isCancelled else { return }
-            let status = exitStatus(of: pid, blocking: false)
-            if status == nil && errno != ECHILD { return }  // not exited yet; wait for the next event
-            source.cancel()
-            onExit(status ?? .unknown)
-        }
+        source.setEventHandler { endWatch(source, ifExited: pid, onExit: onExit) }
         source.setCancelHandler { close(descriptor) }
         source.activate()
+    }
+
+    /// A watch's event: when `pid` has exited (or is no longer our child), cancels the watch's
+    /// `source` and tells `onExit`; otherwise waits for the next event.
+    private static func endWatch(
+        _ source: any DispatchSourceProtocol, ifExited pid: pid_t, onExit: @Sendable (ExitStatus) -> Void
+    ) {
+        guard !source.isCancelled else { return }
+        let status = exitStatus(of: pid, blocking: false)
+        if status == nil && errno != ECHILD { return }  // not exited yet
+        source.cancel()
+        onExit(status ?? .unknown)
     }
 
     /// The child's exit status, leaving it unreaped; `nil` (with `errno`) while it runs or on error.

@@ -85,4 +85,16 @@ package enum NamedThread {
         }
         return try outcome.get()
     }
+
+    /// Like ``run(_:_:)``, for a body that gives a problem in words, or `nil`: a thread that
+    /// cannot be started is then the problem.
+    package static func runReportingProblem(_ name: String, _ body: @escaping @Sendable () -> String?) async
+        -> String?
+    {
+        do throws(StartFailure) {
+            return try await run(name, body)
+        } catch {
+            return error.description
+        }
+    }
 }

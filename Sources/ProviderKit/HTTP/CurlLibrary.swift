@@ -20,13 +20,9 @@ package enum CurlLibrary {
     package static func ready() async throws(HTTPClientError) {
         if vf_curl_is_loaded() != 0 { return }
         if vf_curl_load_error() != nil { throw HTTPClientError(.other, failure) }  // tried, and failed
-        let problem: String?
-        do throws(NamedThread.StartFailure) {
-            problem = try await NamedThread.run("vf-curl-load") { load() }
-        } catch {
-            problem = error.description
+        if let problem = await NamedThread.runReportingProblem("vf-curl-load", { load() }) {
+            throw HTTPClientError(.other, problem)
         }
-        if let problem { throw HTTPClientError(.other, problem) }
     }
 
     /// Why libcurl cannot be used, for a message: the dynamic loader's words, and what to do.

@@ -38,11 +38,8 @@ extension HTTPClient {
         var response = try await send(request)
         guard response.isSuccess else { return response }
         let body = response.body
-        let problem: String?
-        do throws(NamedThread.StartFailure) {
-            problem = try await NamedThread.run("vf-sink") { sink.restart() ?? body.withUnsafeBytes { sink.write($0) } }
-        } catch {
-            problem = error.description
+        let problem = await NamedThread.runReportingProblem("vf-sink") {
+            sink.restart() ?? body.withUnsafeBytes { sink.write($0) }
         }
         if let problem {
             throw HTTPClientError(.fileSystem, "\(request.redactedDescription): \(problem)")
