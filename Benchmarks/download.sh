@@ -10,7 +10,8 @@
 # Each download's phases come from nginx's log: launch to the first request, the transfers, and
 # the last byte sent to the exit.
 # Then the HTTP client's own cost per request beside curl's, both fetching a 10 KB file over one
-# kept-alive connection: CPU time and wall time.
+# kept-alive connection, viewfinder's made from Swift's pool and on the libcurl loop's executor: CPU time,
+# wall time, context switches and system calls.
 # Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
 # Prints figures, asserts nothing; goals: download ≤ 1.1× curl, peak RSS < 50 MB, per request ≤ 1.2× curl.
 set -euo pipefail
@@ -279,6 +280,51 @@ curl_config() {
 n=2000
 curl_config $n
 curl_config $((5 * n))
+# Viewfinder's requests are made two ways: from Swift's pool, as providers make them, where each
+# request wakes the libcurl loop's thread and its answer wakes the caller's; and on the loop's own
+# executor (`preferredExecutor(for:)`), where code making request after request runs on the
+# loop's thread. Seven rounds, each client's CPU and then its wall time; medians, and the median
+# of the rounds' ratios (a busy spell on a shared machine then bends one round, not the figure).
+# `command_for CLIENT COUNT` sets `command`: curl, or viewfinder from the pool or the loop.
+command_for() {
+  case $1 in
+    curl) command=(curl --silent -K "$dir/curl-$2.cfg") ;;
+    *) command=("$bench" requests "$small" "$2" "$1") ;;
+  esac
+}
+# `per_request MEASURE CLIENT`: MEASURE (cpu, switches or calls) of 5N requests less that of N,
+# over 4N.
+per_request() {
+  local high low
+  command_for "$2" $((5 * n))
+  high=$("$1" "${command[@]}")
+  command_for "$2" $n
+  low=$("$1" "${command[@]}")
+  python3 -c "print(($high - $low) / (4 * $n))"
+}
+# `wall_time CLIENT`: wall time per request of 5N requests, in µs.
+wall_time() {
+  local started
+  command_for "$1" $((5 * n))
+  started=$EPOCHREALTIME
+  "${command[@]}" >/dev/null
+  python3 -c "print(($EPOCHREALTIME - $started) / (5 * $n) * 1e6)"
+}
+microseconds() { python3 -c "print($1 * 1e6)"; }
+declare -A cpu_by wall_by cpu_ratios_by wall_ratios_by
+for _ in 1 2 3 4 5 6 7; do
+  curl_cpu=$(microseconds "$(per_request cpu curl)")
+  curl_wall=$(wall_time curl)
+  cpu_by[curl]+=" $curl_cpu" wall_by[curl]+=" $curl_wall"
+  for mode in pool loop; do
+    ours=$(microseconds "$(per_request cpu $mode)")
+    ours_wall=$(wall_time $mode)
+    cpu_by[$mode]+=" $ours" wall_by[$mode]+=" $ours_wall"
+    cpu_ratios_by[$mode]+=" $(python3 -c "print($ours / $curl_cpu)")"
+    wall_ratios_by[$mode]+=" $(python3 -c "print($ours_wall / $curl_wall)")"
+  done
+done
+range_of() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }'; }
 # Context switches per request (getrusage again), the same way: steadier than CPU time on a busy
 # machine, and each thread hand-off costs a wake-up in the kernel.
 switches() {
@@ -287,40 +333,23 @@ subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(usage.ru_nvcsw + usage.ru_nivcsw)' "$@"
 }
-# Seven rounds, each clients' CPU and then their wall time back to back; medians, and the median
-# of the rounds' ratios (a busy spell on a shared machine then bends one round, not the figure).
-cpu_ours=() cpu_curl=() wall_ours=() wall_curl=() cpu_ratios=() wall_ratios=()
-for _ in 1 2 3 4 5 6 7; do
-  ours=$(python3 -c "print(($(cpu "$bench" requests "$small" $((5 * n))) - $(cpu "$bench" requests "$small" $n)) / (4 * $n) * 1e6)")
-  theirs=$(python3 -c "print(($(cpu curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(cpu curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n) * 1e6)")
-  started=$EPOCHREALTIME
-  "$bench" requests "$small" $((5 * n))
-  middle=$EPOCHREALTIME
-  curl --silent -K "$dir/curl-$((5 * n)).cfg"
-  ended=$EPOCHREALTIME
-  cpu_ours+=("$ours") cpu_curl+=("$theirs")
-  wall_ours+=("$(python3 -c "print(($middle - $started) / (5 * $n) * 1e6)")")
-  wall_curl+=("$(python3 -c "print(($ended - $middle) / (5 * $n) * 1e6)")")
-  cpu_ratios+=("$(python3 -c "print($ours / $theirs)")")
-  wall_ratios+=("$(python3 -c "print(($middle - $started) / ($ended - $middle))")")
+# shellcheck disable=SC2086  # the lists are words
+printf "per request (10 KB, one connection; medians of 7 rounds; goal ≤ 1.2× curl's CPU): curl CPU %.1f µs, wall %.1f µs, %.1f context switches\n" \
+  "$(median_of ${cpu_by[curl]})" "$(median_of ${wall_by[curl]})" "$(per_request switches curl)"
+for mode in pool loop; do
+  case $mode in
+    pool) label="viewfinder, requests made from Swift's pool (as providers make them)" ;;
+    loop) label="viewfinder, requests made on the libcurl loop's executor" ;;
+  esac
+  # shellcheck disable=SC2086
+  printf '  %s: CPU %.1f µs, ratio %.2f (rounds %s); wall %.1f µs, ratio %.2f; %.1f context switches\n' "$label" \
+    "$(median_of ${cpu_by[$mode]})" "$(median_of ${cpu_ratios_by[$mode]})" "$(range_of ${cpu_ratios_by[$mode]})" \
+    "$(median_of ${wall_by[$mode]})" "$(median_of ${wall_ratios_by[$mode]})" "$(per_request switches $mode)"
 done
-ours_cpu=$(median_of "${cpu_ours[@]}")
-curl_cpu=$(median_of "${cpu_curl[@]}")
-our_us=$(median_of "${wall_ours[@]}")
-curl_us=$(median_of "${wall_curl[@]}")
-cpu_ratio=$(median_of "${cpu_ratios[@]}")
-wall_ratio=$(median_of "${wall_ratios[@]}")
-cpu_range=$(printf '%s\n' "${cpu_ratios[@]}" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }')
-ours_switches=$(python3 -c "print(($(switches "$bench" requests "$small" $((5 * n))) - $(switches "$bench" requests "$small" $n)) / (4 * $n))")
-curl_switches=$(python3 -c "print(($(switches curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(switches curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
-printf 'per request (10 KB, one connection; medians of 7 rounds): CPU viewfinder %.1f µs, curl %.1f µs, ratio %.2f (rounds %s; goal ≤ 1.2); wall %.1f µs vs %.1f µs, ratio %.2f\n' \
-  "$ours_cpu" "$curl_cpu" "$cpu_ratio" "$cpu_range" "$our_us" "$curl_us" "$wall_ratio"
-printf '  context switches per request: viewfinder %.1f, curl %.1f\n' "$ours_switches" "$curl_switches"
 # System calls per request, counted (strace, when installed): the same in every run.
 if command -v strace >/dev/null; then
   calls() { strace -f -c -o "$dir/calls" "$@" >/dev/null 2>&1; awk '/ total$/ { print $4 }' "$dir/calls"; }
-  ours_calls=$(python3 -c "print(($(calls "$bench" requests "$small" $((5 * n))) - $(calls "$bench" requests "$small" $n)) / (4 * $n))")
-  curl_calls=$(python3 -c "print(($(calls curl --silent -K "$dir/curl-$((5 * n)).cfg") - $(calls curl --silent -K "$dir/curl-$n.cfg")) / (4 * $n))")
-  printf '  system calls per request: viewfinder %.1f, curl %.1f\n' "$ours_calls" "$curl_calls"
+  printf '  system calls per request: viewfinder %.1f from the pool, %.1f on the loop; curl %.1f\n' \
+    "$(per_request calls pool)" "$(per_request calls loop)" "$(per_request calls curl)"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

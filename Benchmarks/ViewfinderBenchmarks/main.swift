@@ -42,11 +42,15 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let clock = ContinuousClock()
 
-/// `count` sequential GETs of `url` from the shared pool, where providers call the client, not
-/// from the main actor (top-level code), which would add two thread hops to every request.
-nonisolated func makeRequests(_ url: URL, count: Int) async throws {
+/// `count` sequential GETs of `url`, each made and answered on Swift's pool, where providers call
+/// the client (not from the main actor, top-level code, which would add two thread hops to every
+/// request); or, with `onLoop`, under the client's preferred executor for the host, so the code
+/// between requests runs on the libcurl loop's thread.
+nonisolated func makeRequests(_ url: URL, count: Int, onLoop: Bool) async throws {
     let client = CurlHTTPClient(userAgent: "viewfinder/benchmark")
-    for _ in 0..<count { _ = try await client.send(HTTPRequest(url: url)) }
+    try await withTaskExecutorPreference(onLoop ? client.preferredExecutor(for: url) : nil) {
+        for _ in 0..<count { _ = try await client.send(HTTPRequest(url: url)) }
+    }
 }
 
 // `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures;
@@ -59,14 +63,16 @@ case "merge":
     runMergeBenchmarks()
     exit(0)
 case "requests":
-    // `requests URL N`: N sequential GETs on one kept-alive connection, for per-request cost
-    // under callgrind beside curl (Benchmarks/download.sh).
+    // `requests URL N [pool|loop]`: N sequential GETs on one kept-alive connection, for the
+    // client's cost per request beside curl's (Benchmarks/download.sh).
     let arguments = Array(CommandLine.arguments.dropFirst(2))
-    guard arguments.count == 2, let url = URL(string: arguments[0]), let count = Int(arguments[1]) else {
-        print("usage: viewfinder-benchmarks requests URL N")
+    guard (2...3).contains(arguments.count), let url = URL(string: arguments[0]), let count = Int(arguments[1]),
+        arguments.count == 2 || ["pool", "loop"].contains(arguments[2])
+    else {
+        print("usage: viewfinder-benchmarks requests URL N [pool|loop]")
         exit(64)
     }
-    try await makeRequests(url, count: count)
+    try await makeRequests(url, count: count, onLoop: arguments.count == 3 && arguments[2] == "loop")
     exit(0)
 default: break
 }

@@ -15,6 +15,21 @@ struct CurlLoopChoiceTests {
         #expect(used.count == 1)
     }
 
+    @Test("a host's loop, asked for before its transfers, is the one they then run on")
+    func loopForHost() {
+        let choice = CurlLoopChoice(count: 3)
+        let busy = choice.take(host: "busy:443")  // the least busy loop is now another
+        let loop = choice.loop(forHost: "api.example:443")
+        #expect(loop != busy)
+        #expect(choice.loop(forHost: "api.example:443") == loop)  // remembered, not chosen again
+        for _ in 0..<5 {
+            let taken = choice.take(host: "api.example:443")
+            #expect(taken == loop)
+            choice.finished(taken)
+        }
+        choice.finished(busy)
+    }
+
     @Test("many transfers at once to one host spread over the loops, `busy` on each before the next")
     func parallelSpreads() {
         let choice = CurlLoopChoice(count: 2)

@@ -218,6 +218,56 @@ struct HTTPClientTests {
         #expect(peak - before < 100, "threads grew from \(before) to \(peak)")
     }
 
+    @Test("a task that prefers a host's executor runs on that host's libcurl loop, between its requests")
+    func preferredExecutor() async throws {
+        let client = CurlHTTPClient(userAgent: "viewfinder/test")
+        let server = server
+        let executor = try #require(client.preferredExecutor(for: server.url("/bytes/1")))
+        let (sizes, threads) = try await withTaskExecutorPreference(executor) {
+            var sizes: [Int] = []
+            var threads: Set<String> = [Self.threadName()]
+            for index in 0..<20 {
+                sizes.append(try await client.send(HTTPRequest(url: server.url("/bytes/\(100 + index)"))).body.count)
+                threads.insert(Self.threadName())
+            }
+            return (sizes, threads)
+        }
+        #expect(sizes == Array(100..<120))
+        #expect(threads == ["vf-http"])
+        // Any other URL on the host has the same executor.
+        #expect(client.preferredExecutor(for: server.url("/other")) === executor)
+    }
+
+    @Test(
+        "a task that prefers the executor of a client gone away still runs to its end, on Swift's pool",
+        .timeLimit(.minutes(1)), arguments: [false, true])
+    func preferredExecutorOutlivesClient(usedFirst: Bool) async throws {
+        var client: CurlHTTPClient? = CurlHTTPClient(userAgent: "viewfinder/test")
+        let url = server.url("/bytes/10")
+        let executor = try #require(client?.preferredExecutor(for: url))
+        if usedFirst { _ = try await client?.send(HTTPRequest(url: url)) }  // the loop's thread runs
+        client = nil  // shuts its loops down
+        // Each wait ends with its task queued on the executor again: queued on a loop that has
+        // stopped (or never started), it would never run.
+        let rounds = await withTaskExecutorPreference(executor) {
+            var rounds = 0
+            for _ in 0..<20 {
+                try? await Task.sleep(for: .milliseconds(5))
+                rounds += 1
+            }
+            return rounds
+        }
+        #expect(rounds == 20)
+        let last = await withTaskExecutorPreference(executor) { Self.threadName() }
+        #expect(last != "vf-http")
+    }
+
+    /// The name of the thread running the caller.
+    static func threadName() -> String {
+        let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+        return name.trimmingCharacters(in: .newlines)
+    }
+
     @Test("50 sequential requests reuse connections: the server accepts at most 2")
     func connectionReuse() async throws {
         let fresh = try await LoopbackServer.start(script: "http_fixture_server.py")

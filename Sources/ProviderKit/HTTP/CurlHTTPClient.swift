@@ -50,6 +50,12 @@ public final class CurlHTTPClient: HTTPClient {
         for loop in loops { loop.start() }
     }
 
+    /// The loop that runs transfers to `url`'s host, as an executor: see
+    /// ``HTTPClient/preferredExecutor(for:)``.
+    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
+        loops[choice.loop(forHost: CurlLoopChoice.origin(of: url.absoluteString))]
+    }
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await perform(request, sink: .memory, progress: nil)
     }

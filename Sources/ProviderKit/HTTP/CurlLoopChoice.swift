@@ -53,6 +53,18 @@ package final class CurlLoopChoice: Sendable {
         return (url[..<colon] + "://" + url[start..<end]).lowercased()
     }
 
+    /// The loop that runs `host`'s next transfer unless that loop is busy by then: the one
+    /// that last served it, or else the least busy one, remembered for it.
+    package func loop(forHost host: String) -> Int {
+        state.withLock { state in
+            if let chosen = state.loopByHost[host] { return chosen }
+            let chosen = state.inFlight.indices.min { state.inFlight[$0] < state.inFlight[$1] } ?? 0
+            if state.loopByHost.count >= Self.rememberedHosts { state.loopByHost.removeAll() }
+            state.loopByHost[host] = chosen
+            return chosen
+        }
+    }
+
     /// A transfer on loop `index` ended.
     package func finished(_ index: Int) {
         state.withLock { $0.inFlight[index] -= 1 }

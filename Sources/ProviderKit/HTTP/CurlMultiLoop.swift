@@ -9,11 +9,18 @@ import Synchronization
 /// All libcurl calls happen on the loop's thread; other threads only queue commands
 /// (under a mutex) and wake the loop, when it waits. Connections are kept in the multi handle's cache
 /// and reused across requests to the same host; many transfers in flight share the one thread.
+///
+/// The loop is also a task executor: a task that prefers it runs its code on the loop's thread,
+/// between the loop's turns, so its requests start and its answers arrive with no hand-off
+/// between threads (``CurlHTTPClient/preferredExecutor(for:)``). Once the loop cannot run (shut
+/// down, or libcurl missing), such tasks run on Swift's pool instead.
 final class CurlMultiLoop: @unchecked Sendable {
     private enum Command {
         case add(CurlTransfer)
         case cancel(CurlTransfer, requested: ContinuousClock.Instant)
         case shutdown
+        /// Runs a job of a task that prefers this loop as its executor.
+        case run(UnownedJob)
     }
 
     private struct Queue {
@@ -22,7 +29,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         /// command need to wake it. Many transfers at once then cost no wake-up each.
         var waiting = false
         /// Why the loop cannot run transfers (libcurl could not be loaded, or made no multi
-        /// handle): set once by the loop thread as it starts; every command is then refused.
+        /// handle, or the loop was shut down): set once; every command is then refused.
         var unusable: String?
     }
 
@@ -87,19 +94,27 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// Lets the loop finish its transfers and exit.
+    /// Lets the loop finish its transfers and exit; later commands are refused (a job then runs
+    /// on Swift's pool).
     func shutdown() {
-        // A loop shut down never starts. One that never started, or could not run, has no thread
-        // left to close the descriptor; no command comes after this one.
-        if takeStart() || send(.shutdown) != nil { closeWakeup() }
+        // A loop shut down never starts.
+        if takeStart() {
+            refuseCommands(Self.shutDown)
+        } else {
+            send(.shutdown)
+        }
     }
 
-    private func closeWakeup() {
+    private static let shutDown = "the HTTP client was shut down"
+
+    /// Closed only once no thread can write to it: the loop's thread holds the loop while it runs,
+    /// and every sender holds it too.
+    deinit {
         if wakeup >= 0 { close(wakeup) }
     }
 
     /// Queues `command` and wakes or starts the loop; returns why the loop cannot run
-    /// transfers instead when it cannot.
+    /// transfers instead when it cannot (the caller then deals with the command).
     @discardableResult
     private func send(_ command: Command) -> String? {
         let (waiting, refused) = queue.withLock { queue -> (Bool, String?) in
@@ -131,6 +146,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         } else {
             reason = "libcurl could not start (curl_multi_init failed)"
         }
+        refuseCommands(reason)
+        return nil
+    }
+
+    /// Marks the loop unusable for `reason` and deals with the commands it will now never run:
+    /// their transfers fail, their jobs go to Swift's pool.
+    private func refuseCommands(_ reason: String) {
         let pending = queue.withLock { queue in
             queue.unusable = reason
             defer { queue.commands.removeAll() }
@@ -140,11 +162,10 @@ final class CurlMultiLoop: @unchecked Sendable {
             switch command {
             case .add(let transfer):
                 transfer.finish(.failure(HTTPClientError(.other, "\(transfer.request.redactedDescription): \(reason)")))
-            case .cancel: break
-            case .shutdown: closeWakeup()  // the last command
+            case .run(let job): globalConcurrentExecutor.enqueue(job)
+            case .cancel, .shutdown: break
             }
         }
-        return nil
     }
 
     private func wake() {
@@ -193,9 +214,10 @@ final class CurlMultiLoop: @unchecked Sendable {
                 vf_curl_multi_poll(multi, nil, 0, 1000, nil)
             }
         }
+        // Jobs queued meanwhile run elsewhere, and no later command waits for this thread.
+        refuseCommands(Self.shutDown)
         sharedMulti.store(nil, ordering: .relaxed)  // no wake-up reaches a freed handle
         vf_curl_multi_cleanup(multi)
-        closeWakeup()
     }
 
     private func apply(_ command: Command, _ multi: UnsafeMutableRawPointer) {
@@ -223,6 +245,8 @@ final class CurlMultiLoop: @unchecked Sendable {
             }
         case .shutdown:
             shuttingDown = true
+        case .run(let job):
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
@@ -230,5 +254,13 @@ final class CurlMultiLoop: @unchecked Sendable {
         guard let transfer = transfers.removeValue(forKey: easy) else { return }
         vf_curl_multi_remove_handle(multi, easy)
         transfer.finish(result: result)
+    }
+}
+
+extension CurlMultiLoop: TaskExecutor {
+    /// Runs `job` on the loop's thread at its next turn, or on Swift's pool when the loop cannot run.
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if send(.run(job)) != nil { globalConcurrentExecutor.enqueue(job) }
     }
 }

@@ -23,11 +23,21 @@ public protocol HTTPClient: Sendable {
     /// Gets ready for transfers that start soon (a download, once its search ends): sets up now,
     /// beside other work, what the first request would otherwise set up on its way.
     func prepareForTransfers()
+
+    /// Where code that makes request after request to `url`'s host runs best, or `nil` when
+    /// anywhere will do. Under `withTaskExecutorPreference` it runs on the thread that runs
+    /// those transfers: each request then starts, and its answer comes back, with no hand-off
+    /// between threads. Keep such code light (no large decoding): it holds up that thread's
+    /// other transfers while it runs.
+    func preferredExecutor(for url: URL) -> (any TaskExecutor)?
 }
 
 extension HTTPClient {
     /// Nothing to prepare.
     public func prepareForTransfers() {}
+
+    /// No executor of its own: code runs where it would.
+    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? { nil }
 
     /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
     /// The sink works on a thread of its own, as a streaming client's would (it may write files).
