@@ -15,6 +15,7 @@
 # Needs nginx (nginx-light, installed when missing), curl and a release build. Usage: Benchmarks/download.sh
 # Prints figures, asserts nothing; goals: download ≤ 1.1× curl, peak RSS < 50 MB, per request ≤ 1.2× curl.
 set -euo pipefail
+shopt -s inherit_errexit  # a failed command inside $(…) stops the run too
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d /tmp/vf-download-bench-XXXXXX)
 chmod 755 "$dir"
@@ -26,8 +27,10 @@ cleanup() {
 trap cleanup EXIT
 binary=.build/release/viewfinder
 bench=.build/release/viewfinder-benchmarks
-[[ -x $binary ]] || swift build -c release --product viewfinder >&2
-[[ -x $bench ]] || swift build -c release --product viewfinder-benchmarks >&2
+# Built each time (nothing to do when up to date), as `make release` builds the binary, so no
+# older build is timed.
+swift build -c release --static-swift-stdlib --product viewfinder >&2
+swift build -c release --product viewfinder-benchmarks >&2
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 if [[ ! -x $nginx ]]; then
   echo "download benchmark: installing nginx-light" >&2
@@ -312,19 +315,19 @@ wall_time() {
 }
 microseconds() { python3 -c "print($1 * 1e6)"; }
 declare -A cpu_by wall_by cpu_ratios_by wall_ratios_by
-for _ in 1 2 3 4 5 6 7; do
-  curl_cpu=$(microseconds "$(per_request cpu curl)")
-  curl_wall=$(wall_time curl)
-  cpu_by[curl]+=" $curl_cpu" wall_by[curl]+=" $curl_wall"
+orders=("curl pool loop" "pool loop curl" "loop curl pool")
+for round in 0 1 2 3 4 5 6; do
+  # The clients take turns at going first, so a drifting machine bends none of them alone.
+  for client in ${orders[round % 3]}; do
+    cpu_by[$client]+=" $(microseconds "$(per_request cpu "$client")")"
+    wall_by[$client]+=" $(wall_time "$client")"
+  done
+  curl_cpu=${cpu_by[curl]##* } curl_wall=${wall_by[curl]##* }
   for mode in pool loop; do
-    ours=$(microseconds "$(per_request cpu $mode)")
-    ours_wall=$(wall_time $mode)
-    cpu_by[$mode]+=" $ours" wall_by[$mode]+=" $ours_wall"
-    cpu_ratios_by[$mode]+=" $(python3 -c "print($ours / $curl_cpu)")"
-    wall_ratios_by[$mode]+=" $(python3 -c "print($ours_wall / $curl_wall)")"
+    cpu_ratios_by[$mode]+=" $(python3 -c "print(${cpu_by[$mode]##* } / $curl_cpu)")"
+    wall_ratios_by[$mode]+=" $(python3 -c "print(${wall_by[$mode]##* } / $curl_wall)")"
   done
 done
-range_of() { printf '%s\n' "$@" | sort -n | awk 'NR == 1 { low = $1 } { high = $1 } END { printf "%.2f–%.2f", low, high }'; }
 # Context switches per request (getrusage again), the same way: steadier than CPU time on a busy
 # machine, and each thread hand-off costs a wake-up in the kernel.
 switches() {
@@ -343,7 +346,7 @@ for mode in pool loop; do
   esac
   # shellcheck disable=SC2086
   printf '  %s: CPU %.1f µs, ratio %.2f (rounds %s); wall %.1f µs, ratio %.2f; %.1f context switches\n' "$label" \
-    "$(median_of ${cpu_by[$mode]})" "$(median_of ${cpu_ratios_by[$mode]})" "$(range_of ${cpu_ratios_by[$mode]})" \
+    "$(median_of ${cpu_by[$mode]})" "$(median_of ${cpu_ratios_by[$mode]})" "$(range ${cpu_ratios_by[$mode]})" \
     "$(median_of ${wall_by[$mode]})" "$(median_of ${wall_ratios_by[$mode]})" "$(per_request switches $mode)"
 done
 # System calls per request, counted (strace, when installed): the same in every run.

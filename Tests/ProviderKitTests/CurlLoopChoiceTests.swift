@@ -21,6 +21,9 @@ struct CurlLoopChoiceTests {
         let busy = choice.take(host: "busy:443")  // the least busy loop is now another
         let loop = choice.loop(forHost: "api.example:443")
         #expect(loop != busy)
+        // Another host takes that loop too: a host forgotten would now get the third loop.
+        let other = choice.take(host: "other:443")
+        #expect(other == loop)
         #expect(choice.loop(forHost: "api.example:443") == loop)  // remembered, not chosen again
         for _ in 0..<5 {
             let taken = choice.take(host: "api.example:443")
@@ -28,6 +31,7 @@ struct CurlLoopChoiceTests {
             choice.finished(taken)
         }
         choice.finished(busy)
+        choice.finished(other)
     }
 
     @Test("many transfers at once to one host spread over the loops, `busy` on each before the next")

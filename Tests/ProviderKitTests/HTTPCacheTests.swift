@@ -352,6 +352,14 @@ struct HTTPCacheTests {
         #expect(try await counts(missing)["requests"] == 0)
     }
 
+    @Test("the cache passes on the network client's executor for a host; offline there is none")
+    func preferredExecutor() throws {
+        let url = server.url("/cache/x")
+        let upstream = try #require(network.preferredExecutor(for: url))
+        #expect(cache().preferredExecutor(for: url) === upstream)
+        #expect(cache(mode: .offline).preferredExecutor(for: url) == nil)
+    }
+
     @Test("SHA-256 matches the standard's test vectors")
     func digest() {
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

@@ -218,24 +218,36 @@ struct HTTPClientTests {
         #expect(peak - before < 100, "threads grew from \(before) to \(peak)")
     }
 
-    @Test("a task that prefers a host's executor runs on that host's libcurl loop, between its requests")
+    @Test("a task that prefers a host's executor runs on the libcurl loop that runs its transfers, between them")
     func preferredExecutor() async throws {
         let client = CurlHTTPClient(userAgent: "viewfinder/test")
+        // A transfer to another host in flight first, so this host's loop is not simply the first.
+        let stalling = try await LoopbackServer.start(script: "http_fixture_server.py")
+        let stalled = Task { try await client.send(HTTPRequest(url: stalling.url("/stall"))) }
+        defer { stalled.cancel() }
+        try await Task.sleep(for: .milliseconds(200))
         let server = server
         let executor = try #require(client.preferredExecutor(for: server.url("/bytes/1")))
-        let (sizes, threads) = try await withTaskExecutorPreference(executor) {
+        let sink = ThreadRecordingSink()
+        let (sizes, threads, names) = try await withTaskExecutorPreference(executor) {
             var sizes: [Int] = []
-            var threads: Set<String> = [Self.threadName()]
+            var threads: Set<pthread_t> = [pthread_self()]
+            var names: Set<String> = [Self.threadName()]
             for index in 0..<20 {
-                sizes.append(try await client.send(HTTPRequest(url: server.url("/bytes/\(100 + index)"))).body.count)
-                threads.insert(Self.threadName())
+                let response = try await client.stream(
+                    HTTPRequest(url: server.url("/bytes/\(100 + index)")), into: sink, progress: nil)
+                #expect(response.status == 200)
+                sizes.append(Int(response.receivedLength))
+                threads.insert(pthread_self())
+                names.insert(Self.threadName())
             }
-            return (sizes, threads)
+            return (sizes, threads, names)
         }
         #expect(sizes == Array(100..<120))
-        #expect(threads == ["vf-http"])
-        // Any other URL on the host has the same executor.
-        #expect(client.preferredExecutor(for: server.url("/other")) === executor)
+        #expect(names == ["vf-http"])
+        #expect(threads.count == 1)
+        #expect(threads == sink.threads.withLock { $0 })  // the bodies were written there too
+        #expect(client.preferredExecutor(for: server.url("/other")) === executor)  // any URL on the host
     }
 
     @Test(
@@ -430,6 +442,18 @@ struct HTTPClientTests {
             let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
             return !name.hasPrefix("vf-files-")  // "vf-files-N"
         }
+    }
+}
+
+/// Takes bodies and notes the threads that wrote them.
+final class ThreadRecordingSink: HTTPBodySink {
+    let threads = Mutex<Set<pthread_t>>([])
+
+    func restart() -> String? { nil }
+
+    func write(_ bytes: UnsafeRawBufferPointer) -> String? {
+        threads.withLock { _ = $0.insert(pthread_self()) }
+        return nil
     }
 }
 

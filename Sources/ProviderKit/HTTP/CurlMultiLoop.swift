@@ -94,8 +94,8 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    /// Lets the loop finish its transfers and exit; later commands are refused (a job then runs
-    /// on Swift's pool).
+    /// Lets the loop finish its transfers and exit; commands that come once it has are refused
+    /// (a job then runs on Swift's pool).
     func shutdown() {
         // A loop shut down never starts.
         if takeStart() {

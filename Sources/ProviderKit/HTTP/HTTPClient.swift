@@ -25,10 +25,11 @@ public protocol HTTPClient: Sendable {
     func prepareForTransfers()
 
     /// Where code that makes request after request to `url`'s host runs best, or `nil` when
-    /// anywhere will do. Under `withTaskExecutorPreference` it runs on the thread that runs
-    /// those transfers: each request then starts, and its answer comes back, with no hand-off
-    /// between threads. Keep such code light (no large decoding): it holds up that thread's
-    /// other transfers while it runs.
+    /// anywhere will do. Under `withTaskExecutorPreference` it runs on the thread that usually
+    /// runs those transfers (not when many run at once and spread over the client's threads):
+    /// each request then starts, and its answer comes back, with no hand-off between threads.
+    /// Keep such code light (no large decoding), also right after the preference's scope, where
+    /// it may still run there until it next waits: it holds up that thread's other transfers.
     func preferredExecutor(for url: URL) -> (any TaskExecutor)?
 }
 

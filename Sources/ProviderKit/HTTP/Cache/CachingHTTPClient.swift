@@ -101,6 +101,11 @@ public final class CachingHTTPClient: HTTPClient {
         if mode != .offline { upstream.prepareForTransfers() }
     }
 
+    /// The upstream client's: answers from the cache come back on the caller's thread anyway.
+    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
+        mode == .offline ? nil : upstream.preferredExecutor(for: url)
+    }
+
     /// Waits for writes and evictions under way (a process about to exit, tests).
     public func drain() async {
         await store.drain()
