@@ -170,8 +170,11 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func wake() {
         guard wakeup >= 0 else {
-            // Set before the loop first waits, so before anyone sees it waiting.
-            if let multi = sharedMulti.load(ordering: .acquiring) { vf_curl_multi_wakeup(multi) }
+            // Set before the loop first waits, so before anyone sees it waiting; used under the
+            // queue's lock, which the loop takes to clear it before freeing the handle.
+            queue.withLock { _ in
+                if let multi = sharedMulti.load(ordering: .acquiring) { vf_curl_multi_wakeup(multi) }
+            }
             return
         }
         var one: UInt64 = 1
@@ -216,7 +219,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         // Jobs queued meanwhile run elsewhere, and no later command waits for this thread.
         refuseCommands(Self.shutDown)
-        sharedMulti.store(nil, ordering: .relaxed)  // no wake-up reaches a freed handle
+        queue.withLock { _ in sharedMulti.store(nil, ordering: .relaxed) }  // no wake-up reaches a freed handle
         vf_curl_multi_cleanup(multi)
     }
 
