@@ -270,12 +270,14 @@ place shared
 # time for the 5N requests. (callgrind would count instructions, but valgrind 3.19 crashes on
 # Swift 6.3 release binaries; the VM has no hardware counters for perf.)
 small="$base/small.bin"
-cpu() {
+# `child_usage EXPRESSION COMMAND…`: EXPRESSION of the finished COMMAND's getrusage `usage`.
+child_usage() {
   python3 -c 'import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, check=True)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(usage.ru_utime + usage.ru_stime)' "$@"
+print(eval(sys.argv[1]))' "$@"
 }
+cpu() { child_usage 'usage.ru_utime + usage.ru_stime' "$@"; }
 curl_config() {
   : >"$dir/curl-$1.cfg"
   for _ in $(seq "$1"); do printf 'url = "%s"\noutput = "/dev/null"\n' "$small" >>"$dir/curl-$1.cfg"; done
@@ -330,12 +332,7 @@ for round in 0 1 2 3 4 5 6; do
 done
 # Context switches per request (getrusage again), the same way: steadier than CPU time on a busy
 # machine, and each thread hand-off costs a wake-up in the kernel.
-switches() {
-  python3 -c 'import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(usage.ru_nvcsw + usage.ru_nivcsw)' "$@"
-}
+switches() { child_usage 'usage.ru_nvcsw + usage.ru_nivcsw' "$@"; }
 # shellcheck disable=SC2086  # the lists are words
 printf "per request (10 KB, one connection; medians of 7 rounds; goal ≤ 1.2× curl's CPU): curl CPU %.1f µs, wall %.1f µs, %.1f context switches\n" \
   "$(median_of ${cpu_by[curl]})" "$(median_of ${wall_by[curl]})" "$(per_request switches curl)"

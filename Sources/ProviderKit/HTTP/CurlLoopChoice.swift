@@ -14,6 +14,14 @@ package final class CurlLoopChoice: Sendable {
     private struct State {
         var inFlight: [Int]
         var loopByHost: [String: Int] = [:]
+
+        /// Gives `host` the least busy loop, remembered for it, and returns it.
+        mutating func giveLeastBusyLoop(to host: String) -> Int {
+            let chosen = inFlight.indices.min { inFlight[$0] < inFlight[$1] } ?? 0
+            if loopByHost.count >= CurlLoopChoice.rememberedHosts { loopByHost.removeAll() }
+            loopByHost[host] = chosen
+            return chosen
+        }
     }
 
     private let state: Mutex<State>
@@ -27,11 +35,7 @@ package final class CurlLoopChoice: Sendable {
     package func take(host: String) -> Int {
         state.withLock { state in
             var chosen = state.loopByHost[host] ?? -1
-            if chosen < 0 || state.inFlight[chosen] >= Self.busy {
-                chosen = state.inFlight.indices.min { state.inFlight[$0] < state.inFlight[$1] } ?? 0
-                if state.loopByHost.count >= Self.rememberedHosts { state.loopByHost.removeAll() }
-                state.loopByHost[host] = chosen
-            }
+            if chosen < 0 || state.inFlight[chosen] >= Self.busy { chosen = state.giveLeastBusyLoop(to: host) }
             state.inFlight[chosen] += 1
             return chosen
         }
@@ -56,13 +60,7 @@ package final class CurlLoopChoice: Sendable {
     /// The loop that runs `host`'s next transfer unless that loop is busy by then: the one
     /// that last served it, or else the least busy one, remembered for it.
     package func loop(forHost host: String) -> Int {
-        state.withLock { state in
-            if let chosen = state.loopByHost[host] { return chosen }
-            let chosen = state.inFlight.indices.min { state.inFlight[$0] < state.inFlight[$1] } ?? 0
-            if state.loopByHost.count >= Self.rememberedHosts { state.loopByHost.removeAll() }
-            state.loopByHost[host] = chosen
-            return chosen
-        }
+        state.withLock { state in state.loopByHost[host] ?? state.giveLeastBusyLoop(to: host) }
     }
 
     /// A transfer on loop `index` ended.
