@@ -34,24 +34,20 @@ extension SearchFilters {
         for item in items {
             if let group = LicenseGroup(rawValue: item.lowercased()) {
                 licenseGroups.insert(group)
+            } else if let ids = LicenseSuggestion.idGroups[item.lowercased()] {
+                licenses.formUnion(ids)  // `public-domain`: any of CC0, PDM, no known copyright, US government work
+            } else if item.lowercased() == LicenseCatalog.unknown.id {
+                licenses.insert(LicenseCatalog.unknown.id)  // photos whose licence is not known
             } else if Self.isKnownLicenseID(item) {
                 licenses.insert(item)
-            } else if let known = LicenseCatalog.license(named: item), known.id != "unknown" {
-                licenses.insert(known.id)  // a name as people write it: `cc0`, `CC BY 4.0`, `public domain`
+            } else if let known = LicenseCatalog.license(named: item), known.id != LicenseCatalog.unknown.id {
+                licenses.insert(known.id)  // a name as people write it: `cc0`, `CC BY 4.0`
             } else {
-                let names = LicenseGroup.allCases.map(\.rawValue) + Self.namedLicenseIDs
-                let near = names.min {
-                    EditDistance.between($0.lowercased(), item.lowercased())
-                        < EditDistance.between($1.lowercased(), item.lowercased())
-                }
-                let hint =
-                    near.flatMap {
-                        EditDistance.between($0.lowercased(), item.lowercased()) <= 3 ? " (did you mean '\($0)'?)" : nil
-                    } ?? ""
+                let hint = LicenseSuggestion.nearest(to: item).map { " (did you mean '\($0)'?)" } ?? ""
                 throw FilterValueError(
                     key: "license", value: item,
                     problem:
-                        "an unknown licence\(hint); use a licence id (CC0-1.0, CC-BY-4.0, PDM-1.0, …) or a group: commercial, modify, no-attribution"
+                        "an unknown licence\(hint); use a licence id (CC0-1.0, CC-BY-4.0, PDM-1.0, …, unknown) or a group: commercial, modify, no-attribution, public-domain"
                 )
             }
         }

@@ -126,7 +126,9 @@ public struct SearchFilters: Sendable, Equatable {
     public func unknownKinds(in photo: Photo) -> Capabilities {
         var unknown: Capabilities = []
         let license = photo.license
-        if !licenses.isEmpty, license == nil || license?.id == "unknown" { unknown.insert(.license) }
+        if !licenses.isEmpty, !acceptsUnknownLicense, license == nil || license?.id == LicenseCatalog.unknown.id {
+            unknown.insert(.license)
+        }
         for group in licenseGroups {
             let fact: Bool? =
                 switch group {
@@ -143,13 +145,15 @@ public struct SearchFilters: Sendable, Equatable {
         return unknown
     }
 
+    /// Whether the ids include `unknown`, which a photo without a known licence passes.
+    private var acceptsUnknownLicense: Bool { licenses.contains(LicenseCatalog.unknown.id) }
+
     /// Whether `license` passes the licence ids and groups (a source uses it to list, from its
     /// own licences, those to ask for).
     public func accepts(_ license: License?) -> Bool {
         if !licenses.isEmpty {
-            guard let id = license?.id.lowercased(), licenses.contains(where: { $0.lowercased() == id }) else {
-                return false
-            }
+            let id = license?.id.lowercased() ?? LicenseCatalog.unknown.id
+            guard licenses.contains(where: { $0.lowercased() == id }) else { return false }
         }
         for group in licenseGroups {
             let holds: Bool? =

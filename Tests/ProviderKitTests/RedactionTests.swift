@@ -159,6 +159,37 @@ struct SecretEncodingTests {
         // Tag characters, variation selectors, the grapheme joiner, U+FFF9: all draw nothing in JSON or a page.
         let tagged = "Pexels\u{E0041}\u{E0020}Secret\u{FE0F}\u{034F}Key\u{E0101}0123\u{FFF9}456789"
         #expect(Redaction.redact("[\(tagged)]", secrets: [key]) == "[***]")
-        #expect(Redaction.redact("Pexels\u{0301}SecretKey0123456789", secrets: [key]) != "***")  // an accent shows
+    }
+
+    @Test(
+        "a key with a character inserted that cleaning removes or replaces is hidden, raw, as cleaned and escaped",
+        arguments: ["\u{202E}", "\n", "\t", "\u{0}", "\u{1B}", "\u{0301}", "\u{2069}", "\r\n"])
+    func insertedCharacter(_ inserted: String) {
+        let key = "PexelsSecretKey0123456789"
+        let echoed = "Pexels" + inserted + "SecretKey0123456789"
+        // What the terminal shows for it (controls as U+FFFD, line breaks and tabs as spaces), what
+        // a JSON encoder and a URL write for it, and the character itself.
+        let shown = [
+            echoed, "Pexels\u{FFFD}SecretKey0123456789", "Pexels SecretKey0123456789",
+            "Pexels" + inserted.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+                + "SecretKey0123456789",
+            "Pexels" + inserted.utf8.map { String(format: "%%%02X", $0) }.joined() + "SecretKey0123456789",
+            "Pexels" + inserted.unicodeScalars.map { "&#\($0.value);" }.joined() + "SecretKey0123456789",
+        ]
+        for text in shown {
+            #expect(Redaction.redact("error: \(text) rejected", secrets: [key]) == "error: *** rejected", "\(text)")
+        }
+        #expect(Redaction.redact("error: Pexels\\nSecretKey0123456789", secrets: [key]) == "error: ***")
+    }
+
+    @Test("a key whose `+` was form-encoded as a space and then percent-encoded is hidden, and the reverse")
+    func plusAsSpaceThenPercentEncoded() {
+        #expect(Redaction.redact("echo s3cr3t%2FK%20y%3Dabc!", secrets: ["s3cr3t/K+y=abc"]) == "echo ***!")
+        #expect(Redaction.redact("echo s3cr3t%252FK%2520y%253Dabc!", secrets: ["s3cr3t/K+y=abc"]) == "echo ***!")
+        #expect(Redaction.redact("echo s3cr3t/K%2By=abc!", secrets: ["s3cr3t/K y=abc"]) == "echo ***!")
+        // A `+` in the key still matches the `+` or space it stands for before any gap is skipped.
+        #expect(Redaction.redact("[ab+cd12] [ab cd12]", secrets: ["ab+cd12"]) == "[***] [***]")
+        // Letters are not gaps: a different key in the same place stays.
+        #expect(Redaction.redact("s3cr3t/K+z=abc", secrets: ["s3cr3t/K+y=abc"]) == "s3cr3t/K+z=abc")
     }
 }

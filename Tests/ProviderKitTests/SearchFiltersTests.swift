@@ -118,6 +118,61 @@ struct SearchFiltersTests {
         #expect(named.licenses == ["CC0-1.0", "CC-BY-4.0"])
     }
 
+    @Test("`unknown` is accepted and passes exactly the photos whose licence is not known")
+    func unknownLicense() throws {
+        var filters = SearchFilters()
+        try filters.addLicenses("unknown")
+        #expect(filters.licenses == ["unknown"])
+        #expect(filters.matches(photo()))
+        #expect(filters.matches(photo(license: License(name: "Some licence"))))
+        #expect(!filters.matches(photo(license: cc0)))
+        #expect(filters.unknownKinds(in: photo()).isEmpty)  // a photo without a licence can pass it
+        var either = SearchFilters()
+        try either.addLicenses("UNKNOWN,CC0-1.0")
+        #expect(
+            either.matches(photo()) && either.matches(photo(license: cc0)) && !either.matches(photo(license: ccByNC)))
+    }
+
+    @Test("`public-domain` is the group of CC0, the Public Domain Mark, no known copyright and US government work")
+    func publicDomainGroup() throws {
+        var filters = SearchFilters()
+        try filters.addLicenses("public-domain")
+        #expect(filters.licenses == ["CC0-1.0", "PDM-1.0", "no-known-copyright", "us-gov-work"])
+        for license in [
+            LicenseCatalog.cc0, LicenseCatalog.publicDomainMark, LicenseCatalog.noKnownCopyright,
+            LicenseCatalog.usGovernmentWork,
+        ] {
+            #expect(filters.matches(photo(license: license)), "\(license.id)")
+        }
+        #expect(!filters.matches(photo(license: ccByNC)) && !filters.matches(photo()))
+    }
+
+    @Test(
+        "a licence nobody wrote gets a did-you-mean from ids, groups and the names people write",
+        arguments: [
+            ("cco", "cc0"), ("ccby", "CC-BY-4.0"), ("cc-by-fourty", "CC-BY-4.0"), ("CC BY-SA four", "CC-BY-SA-4.0"),
+            ("publicdomain", "public-domain"), ("unknwon", "unknown"), ("no-atribution", "no-attribution"),
+            ("CC-BY-4.1", "CC-BY-4.0"),
+        ])
+    func suggestions(written: String, meant: String) {
+        var filters = SearchFilters()
+        #expect {
+            try filters.addLicenses(written)
+        } throws: { error in
+            (error as? FilterValueError)?.description.contains("(did you mean '\(meant)'?)") == true
+        }
+    }
+
+    @Test("a word far from every licence gets no suggestion")
+    func noSuggestion() {
+        var filters = SearchFilters()
+        #expect {
+            try filters.addLicenses("harbour")
+        } throws: { error in
+            (error as? FilterValueError).map { !$0.description.contains("did you mean") } == true
+        }
+    }
+
     @Test("removing the kinds a source applied leaves the rest")
     func removingApplied() {
         let filters = SearchFilters(licenseGroups: [.commercial], orientation: .portrait, minWidth: 10)

@@ -23,4 +23,18 @@ struct DurationParsingTests {
     func rejects(text: String) {
         #expect(DurationParsing.parse(text) == nil)
     }
+
+    @Test(
+        "a rejected duration says what is wrong with it",
+        arguments: [
+            ("25h", "longer than 24h, the longest accepted"), ("0.0001s", "shorter than 1ms"),
+            ("10S", "not a duration: units are written in lower case (ms, s, m, h)"),
+            ("1h30m", "not a duration: give one number and one unit, like 90m"),
+            ("1m30s", "not a duration: give one number and one unit, like 90s"),
+            ("ten s", "not a duration: give \(DurationParsing.examples)"),
+        ])
+    func problems(text: String, problem: String) {
+        #expect(DurationParsing.problem(with: text) == problem)
+        #expect(DurationParsing.problem(with: "10s") == nil)
+    }
 }

@@ -165,11 +165,16 @@ struct CommandLineTests {
         let unknown = try await workspace.run(["search", "fog", "--provider", "photo"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("no provider named `photo` in config.yaml; did you mean `photos`?"))
-        let timeout = try await workspace.run(["search", "fog", "--timeout", "soon"])
-        #expect(timeout.status == 64)
-        #expect(
-            timeout.stderr.contains(
-                "Please give --timeout as a number with a unit from 1ms to 24h, like 250ms, 10s, 2m or 1h."))
+        for (given, problem) in [
+            ("soon", "not a duration: give a number with a unit from 1ms to 24h, like 250ms, 10s, 2m or 1h"),
+            ("25h", "longer than 24h, the longest accepted"),
+            ("10S", "not a duration: units are written in lower case (ms, s, m, h)"),
+            ("1h30m", "not a duration: give one number and one unit, like 90m"),
+        ] {
+            let timeout = try await workspace.run(["search", "fog", "--timeout", given])
+            #expect(timeout.status == 64)
+            #expect(timeout.stderr.contains("--timeout '\(given)' is \(problem)."), "\(timeout.stderr)")
+        }
         let empty = try await workspace.run(["search", "--", "--"])
         #expect(empty.status == 64)
     }

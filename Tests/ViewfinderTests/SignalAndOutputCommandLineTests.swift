@@ -6,18 +6,23 @@ import Testing
 @Suite("signals and failed output", .serialized)
 struct SignalAndOutputCommandLineTests {
     @Test(
-        "SIGTERM and SIGHUP during a search stop every plugin group and exit with 128 + the signal",
-        arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+        "SIGTERM, SIGHUP and SIGQUIT during a search stop every plugin group, print what arrived as Ctrl-C does, and exit with 128 + the signal",
+        arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGQUIT, Int32(131))])
     func terminatingSignal(signal: Int32, expected: Int32) async throws {
         let workspace = try PluginWorkspace(plugins: [("first", "hold"), ("second", "hold")])
         defer { workspace.remove() }
-        let run = try RunningViewfinder(["search", "harbor", "--format", "ndjson"], in: workspace.url)
+        let run = try RunningViewfinder(["search", "harbor", "--format", "json"], in: workspace.url)
         let groups = [
             try await workspace.processGroup(of: "first"), try await workspace.processGroup(of: "second"),
         ]
+        try await Task.sleep(for: .milliseconds(300))  // let their photos arrive
         kill(run.pid, signal)
         let status = await run.status()
         #expect(status == expected, "stderr: \(run.errorText())")
+        let printed = try run.stdout.fileHandleForReading.readToEnd() ?? Data()
+        let json = try JSONSerialization.jsonObject(with: printed) as? [String: Any]
+        #expect(
+            (json?["results"] as? [[String: Any]])?.first?["id"] as? String == "p1", "stdout: \(printed.count) bytes")
         for group in groups {
             #expect(try await PluginWorkspace.survivorsAfterGrace(ofGroup: group) == [])
         }

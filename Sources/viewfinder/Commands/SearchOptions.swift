@@ -110,8 +110,8 @@ struct SearchOptions: ParsableArguments {
             throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
         }
         try NumberOption.check(limitText, named: "--limit", in: ResultLimits.range, as: ResultLimits.description)
-        if let timeout, DurationParsing.parse(timeout) == nil {
-            throw ValidationError("Please give --timeout as \(DurationParsing.examples).")
+        if let timeout, let problem = DurationParsing.problem(with: timeout) {
+            throw ValidationError("--timeout '\(timeout)' is \(problem).")
         }
         do {
             _ = try filters(over: SearchFilters())

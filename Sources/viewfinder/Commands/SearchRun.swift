@@ -68,13 +68,21 @@ struct SearchRun {
             if state.isFinished { break }
         }
         let final = await search.value
-        // SIGTERM or SIGHUP: every plugin is stopped now; exit as the signal would have.
-        if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
-        if Console.outputFailure != nil { return }  // the exit status says why (see Console.finish)
+        if Console.outputFailure != nil {
+            // The exit status says why (see Console.finish); a signal that stopped the search still ends it.
+            if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }
+            return
+        }
         logFilters(final, logger: setup.logger)
         func printResults() async {
             await renderer.prepare(final)
             renderer.finish(final)
+        }
+        // SIGTERM, SIGHUP or SIGQUIT: as Ctrl-C, what arrived is printed; every plugin is stopped
+        // already, and Viewfinder then ends as the signal would have ended it.
+        if let signal = signals.terminatingSignal {
+            await printResults()
+            throw TerminatedBySignal(signal: signal)
         }
         if let directory = downloadInto, !final.wasCancelled {
             let download = DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)

@@ -9,7 +9,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGPIPE into calls on a dedicated thread, so a search can
+/// Turns SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE into calls on a dedicated thread, so a search can
 /// stop its plugins before Viewfinder exits.
 ///
 /// The C handler only writes the signal's number to a pipe (async-signal-safe); a thread
@@ -33,7 +33,7 @@ enum SignalWatcher {
             self.cancel = cancel
         }
 
-        /// SIGTERM or SIGHUP, when one ended the search; Viewfinder then ends by the same signal.
+        /// SIGTERM, SIGHUP or SIGQUIT (Ctrl-\), when one ended the search; Viewfinder then ends by the same signal.
         var terminatingSignal: Int32? { state.withLock { $0.terminating } }
 
         fileprivate func handle(_ signal: Int32) {
@@ -72,7 +72,7 @@ enum SignalWatcher {
         signalPipeWriteEnd.store(ends[1], ordering: .relaxed)
         let readEnd = ends[0]
         NamedThread.start("vf-signals") { watch(readEnd) }
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
             var action = sigaction()
             #if canImport(Glibc)
                 action.__sigaction_handler.sa_handler = forwardSignal
