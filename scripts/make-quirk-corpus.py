@@ -90,6 +90,11 @@ def quirks():
     # Orientation as a LONG.
     q["orientation-long"] = jpeg(tiff(Directory([Entry(0x010F, ASCII, "Panasonic"), Entry(0x0110, ASCII, "DMC-FZ20"),
                                                   Entry(0x0112, LONG, [6])])))
+    # Orientations 5 (transpose) and 7 (transverse): turned a quarter and mirrored, so the
+    # displayed size swaps as for 6 and 8; wider than tall, so a mistake shows.
+    q["orientation-5"] = jpeg(tiff(camera(make="Apple", model="iPhone 12", orientation=5)), width=80, height=48)
+    q["orientation-7"] = jpeg(tiff(camera(make="OLYMPUS IMAGING CORP.", model="E-M5", orientation=7)),
+                              width=80, height=48)
     # A MakerNote whose own IFD points everywhere (and back at IFD0): never followed.
     maker = b"Nikon\0\x02\x10\0\0MM\0*\0\0\0\x08" + b"\xff" * 40
     q["makernote-oddity"] = jpeg(tiff(camera(make="NIKON CORPORATION", model="NIKON D3",

@@ -74,6 +74,34 @@ struct LocalIndexTests {
         #expect(again.summary.contains("0 read, 4 from the index"))
     }
 
+    @Test("a file edited in place to the same size (a word swapped for another as long) is read again")
+    func sameSizeEdit() async throws {
+        defer { cleanUp() }
+        try folder.copyCorpus("full.jpg", to: "edited.jpg")
+        let file = folder.url.appendingPathComponent("edited.jpg")
+        #expect(try await search("lighthouse").ids.contains("edited.jpg") == false)
+        #expect(try await search("breakwater").ids.contains("edited.jpg"))
+        let original = try Data(contentsOf: file)
+        var bytes = [UInt8](original)
+        let word = Array("breakwater".utf8)
+        let replacement = Array("lighthouse".utf8)
+        var replaced = 0
+        for index in 0...(bytes.count - word.count) where Array(bytes[index..<index + word.count]) == word {
+            bytes.replaceSubrange(index..<index + word.count, with: replacement)
+            replaced += 1
+        }
+        try #require(replaced > 0 && bytes.count == original.count)
+        let modified = try #require(FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+        try Data(bytes).write(to: file)
+        // A later edit, as a person's would be; the size is unchanged, so only the time tells.
+        try FileManager.default.setAttributes(
+            [.modificationDate: modified.addingTimeInterval(2)], ofItemAtPath: file.path)
+        let after = try await search("lighthouse")
+        #expect(after.ids.contains("edited.jpg"), "\(after.summary)")
+        #expect(after.summary.contains("1 read, 4 from the index"), "\(after.summary)")
+        #expect(try await search("breakwater").ids.contains("edited.jpg") == false)
+    }
+
     @Test("a corrupt, truncated or foreign index is rebuilt, never trusted")
     func untrusted() async throws {
         defer { cleanUp() }

@@ -36,7 +36,7 @@ struct QuirkCorpusTests {
             "big-endian", "ifd-type-pointers", "gps-srational", "gps-degrees-minutes", "gps-no-ref", "date-in-ifd0",
             "make-in-exif-ifd", "kodak-exif-header", "exif-header-garbage", "make-undefined", "orientation-long",
             "makernote-oddity", "duplicate-tag", "xmp-only", "unknown-entry-type", "bad-first-entry",
-            "bytes-between-segments", "cut-after-exif", "damaged-marker",
+            "bytes-between-segments", "cut-after-exif", "damaged-marker", "orientation-5", "orientation-7",
         ]
         #expect(Set(Self.files) == Set(quirks.map { $0 + ".jpg" }))
     }
@@ -61,6 +61,15 @@ struct QuirkCorpusTests {
         #expect(read.cameraMake == "Leica Camera AG")
         #expect(read.orientation == 6)
         #expect(read.width == 48)  // turned a quarter by its XMP orientation
+    }
+
+    @Test("orientations 5 and 7 (a quarter turn, mirrored) swap the displayed size as 6 and 8 do")
+    func mirroredQuarterTurns() throws {
+        for (file, orientation) in [("orientation-5.jpg", 5), ("orientation-7.jpg", 7)] {
+            let read = try read(file)
+            #expect(read.orientation == orientation)
+            #expect(read.width == 48 && read.height == 80, "\(file): \(read.width ?? 0)×\(read.height ?? 0)")
+        }
     }
 
     /// exiftool's "YYYY:MM:DD HH:MM:SS" with an optional "+HH:MM" or "Z", as Viewfinder shows it.

@@ -69,6 +69,20 @@ struct HTTPCacheTests {
         #expect(try await counts(name)["requests"] == 1)
     }
 
+    @Test("max-age is kept to the second: fresh at max-age − 1 s, stale at max-age + 1 s")
+    func maxAgeBoundary() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = key("boundary")
+        let cache = cache()
+        _ = try await cache.send(request(name, "cc=max-age%3D600"))
+        clock.advance(by: 599)
+        _ = try await cache.send(request(name, "cc=max-age%3D600"))
+        #expect(try await counts(name)["requests"] == 1, "fresh one second before max-age")
+        clock.advance(by: 2)
+        _ = try await cache.send(request(name, "cc=max-age%3D600"))
+        #expect(try await counts(name)["requests"] == 2, "stale one second after max-age")
+    }
+
     @Test("an answer without a lifetime stays fresh for the default lifetime, then is fetched again")
     func defaultLifetime() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -350,6 +364,25 @@ struct HTTPCacheTests {
         }
         #expect(try await counts(name)["requests"] == 1)
         #expect(try await counts(missing)["requests"] == 0)
+    }
+
+    @Test("offline, a damaged cached answer is named as damaged (not as missing) and removed")
+    func offlineDamaged() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = key("damaged")
+        _ = try await cache().send(request(name))
+        let file = try #require(storedFiles().first)
+        try Data("not an entry".utf8).write(to: file)
+        do {
+            _ = try await cache(mode: .offline).send(request(name))
+            Issue.record("expected an offline error")
+        } catch let error as HTTPClientError {
+            #expect(error.kind == .offline)
+            #expect(error.message == CachingHTTPClient.damagedMessage)
+            #expect(error.message.contains("damaged"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        #expect(try await counts(name)["requests"] == 1)  // offline, the network was never asked
     }
 
     @Test("the cache passes on the network client's executor for a host; offline there is none")

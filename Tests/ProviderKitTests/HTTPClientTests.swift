@@ -421,6 +421,23 @@ struct HTTPClientTests {
         }
     }
 
+    @Test("a URL without a host is named as such, and an IPv6 address is written in brackets")
+    func hostlessAndIPv6() async throws {
+        do {
+            _ = try await client.send(HTTPRequest(url: URL(string: "http:///x.jpg")!, retry: .never))
+            Issue.record("expected a failure")
+        } catch let error as HTTPClientError {
+            #expect(error.message == "GET http:///x.jpg: the URL names no host (nothing between // and /)")
+        }
+        // Port 9 (discard) on the IPv6 loopback: refused, or unreachable where IPv6 is off.
+        do {
+            _ = try await client.send(HTTPRequest(url: URL(string: "http://[::1]:9/x")!, retry: .never))
+            Issue.record("expected a failure")
+        } catch let error as HTTPClientError {
+            #expect(error.message == "could not connect to [::1]:9 (connection refused or unreachable)")
+        }
+    }
+
     @Test("--verbose logging shows method, redacted URL, status, bytes and time for each attempt")
     func logging() async throws {
         let store = CapturingLogHandler.Store()

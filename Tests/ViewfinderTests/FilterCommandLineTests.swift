@@ -78,8 +78,11 @@ struct FilterCommandLineTests {
             "search", "harbor", "--min-width", "400", "--orientation", "landscape", "--format", "json",
         ])
         #expect(try ids(wide).count == 2)
+        // Both sides of the boundary: the samples are 480 pixels wide.
+        let exactly = try await workspace.run(["search", "harbor", "--min-width", "480", "--format", "json"])
+        #expect(try ids(exactly).count == 2, "a 480-wide photo passes --min-width 480")
         let tooWide = try await workspace.run(["search", "harbor", "--min-width", "481", "--format", "json"])
-        #expect(try ids(tooWide).isEmpty)
+        #expect(try ids(tooWide).isEmpty, "a 480-wide photo fails --min-width 481")
         let dated = try await workspace.run(
             ["search", "harbor", "--taken-after", "2023-09-15", "--taken-before", "2023-10-31", "--format", "json"])
         #expect(try ids(dated) == ["harbor-crane-fog.jpg"])  // taken 2023-10-02; the lighthouse 2023-09-14

@@ -10,8 +10,9 @@ enum CurlErrors {
 
     private static func unredactedError(for code: CURLcode, transfer: CurlTransfer) -> HTTPClientError {
         let request = transfer.request
-        let host = request.url.host ?? "the server"
         let target = request.redactedDescription
+        if let problem = urlProblem(request.url) { return HTTPClientError(.other, "\(target): \(problem)") }
+        let host = hostText(request.url)
         if transfer.didOverflow || code == CURLE_FILESIZE_EXCEEDED {
             return HTTPClientError(
                 .responseTooLarge,
@@ -61,6 +62,22 @@ enum CurlErrors {
         default:
             return HTTPClientError(.other, "\(target) failed: \(describe(code))")
         }
+    }
+
+    /// What makes `url` one no request can be sent to, in words: no host (`http:///x.jpg`), or a
+    /// scheme other than http and https; `nil` when it has neither problem.
+    static func urlProblem(_ url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "the URL is not an http or https address"
+        }
+        guard let host = url.host, !host.isEmpty else { return "the URL names no host (nothing between // and /)" }
+        return nil
+    }
+
+    /// The URL's host as people write it in an address: an IPv6 address in brackets (`[::1]`).
+    static func hostText(_ url: URL) -> String {
+        guard let host = url.host, !host.isEmpty else { return "the server" }
+        return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     }
 
     /// libcurl's words for `code`, or the bare number if it has none.

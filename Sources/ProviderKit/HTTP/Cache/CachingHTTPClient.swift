@@ -49,13 +49,15 @@ public final class CachingHTTPClient: HTTPClient {
             if mode == .offline { throw offlineError(request, cacheable: false) }
             return try await upstream.send(request)
         }
-        let stored = await store.read(key, maxBodyBytes: request.maxResponseBytes)
+        let lookup = await store.lookUp(key, maxBodyBytes: request.maxResponseBytes)
         try Task.checkCancellation()
+        var stored: HTTPCacheEntry?
+        if case .entry(let entry) = lookup { stored = entry }
         if let stored, mode == .offline || stored.freshUntil > now() {
             log(request, "\(stored.status) from the cache (\(stored.freshUntil > now() ? "fresh" : "stale, offline"))")
             return response(from: stored, for: request)
         }
-        if mode == .offline { throw offlineError(request) }
+        if mode == .offline { throw offlineError(request, found: lookup) }
 
         var sent = request
         if let etag = stored?.headers["etag"] { sent.headers.append(.init("If-None-Match", etag)) }
@@ -174,14 +176,33 @@ public final class CachingHTTPClient: HTTPClient {
             redactor: request.redactor)
     }
 
-    /// Why `request` fails offline: nothing cached for it, or (a download, a `POST`) it is never cached.
-    private func offlineError(_ request: HTTPRequest, cacheable: Bool = true) -> HTTPClientError {
+    /// The message of a request whose cached answer was damaged (and has been removed).
+    public static let damagedMessage =
+        "offline: the cached answer for this search was damaged and has been removed; run it once online"
+
+    /// Why `request` fails offline: nothing cached for it, a damaged or too large entry, or (a
+    /// download, a `POST`) it is never cached.
+    private func offlineError(
+        _ request: HTTPRequest, cacheable: Bool = true, found: HTTPCacheStore.Lookup = .missing
+    ) -> HTTPClientError {
         guard cacheable else {
             return HTTPClientError(
                 .offline, "offline: \(request.redactedDescription) needs the network (it is never cached)")
         }
-        log(request, "not in the cache, and offline")
-        return HTTPClientError(.offline, Self.offlineMessage)
+        switch found {
+        case .damaged:
+            log(request, "damaged in the cache (removed), and offline")
+            return HTTPClientError(.offline, Self.damagedMessage)
+        case .tooLarge:
+            log(request, "cached, but larger than this request allows, and offline")
+            return HTTPClientError(
+                .offline,
+                "offline: the cached answer for this search is larger than its limit of \(request.maxResponseBytes) bytes; run it once online"
+            )
+        case .missing, .entry:
+            log(request, "not in the cache, and offline")
+            return HTTPClientError(.offline, Self.offlineMessage)
+        }
     }
 
     private func log(_ request: HTTPRequest, _ outcome: String) {

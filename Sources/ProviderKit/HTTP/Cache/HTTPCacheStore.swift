@@ -18,12 +18,31 @@ final class HTTPCacheStore: Sendable {
         self.maxBytes = max(0, maxBytes)
     }
 
+    /// What the cache holds for a key.
+    enum Lookup: Sendable {
+        /// The intact entry.
+        case entry(HTTPCacheEntry)
+        /// Nothing (or nothing readable, or the caller was cancelled first).
+        case missing
+        /// A file that was not an intact entry (torn, damaged or foreign); it has been removed.
+        case damaged
+        /// An entry larger than the request allows; it stays for requests that allow it.
+        case tooLarge
+    }
+
     /// The intact entry for `keyDigest`, or `nil` (none, unreadable, larger than `maxBodyBytes`
     /// allows, or the caller was cancelled first). An entry that is not intact is removed.
     func read(_ keyDigest: String, maxBodyBytes: Int) async -> HTTPCacheEntry? {
+        if case .entry(let entry) = await lookUp(keyDigest, maxBodyBytes: maxBodyBytes) { return entry }
+        return nil
+    }
+
+    /// What the cache holds for `keyDigest`, telling a damaged entry (removed) and one too large
+    /// for `maxBodyBytes` from none.
+    func lookUp(_ keyDigest: String, maxBodyBytes: Int) async -> Lookup {
         let path = file(keyDigest).path
         let limit = min(maxBytes, maxBodyBytes, Int.max / 2) + HTTPCacheEntry.maxHeaderBytes + 64
-        return await thread.run { Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) } ?? nil
+        return await thread.run { Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) } ?? .missing
     }
 
     /// Stores `entry`, replacing any entry for the same key; returns when it is written (or at
@@ -50,22 +69,22 @@ final class HTTPCacheStore: Sendable {
         directory.appendingPathComponent(keyDigest, isDirectory: false)
     }
 
-    private static func readEntry(path: String, keyDigest: String, limit: Int) -> HTTPCacheEntry? {
+    private static func readEntry(path: String, keyDigest: String, limit: Int) -> Lookup {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .damaged }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .damaged }
         let size = Int(info.st_size)
-        guard size <= limit else { return nil }  // too big for this request: leave it, do not read it
+        guard size <= limit else { return .tooLarge }  // too big for this request: leave it, do not read it
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { readAll(descriptor, into: $0) == size }
         guard complete, let entry = HTTPCacheEntry.decode(data, keyDigest: keyDigest) else {
             unlink(path)  // torn, damaged or foreign: it will be replaced by the next answer
-            return nil
+            return .damaged
         }
         _ = futimens(descriptor, nil)  // used now: the last to be evicted
-        return entry
+        return .entry(entry)
     }
 
     private static func writeAtomically(_ bytes: Data, to target: URL, in directory: URL) -> Bool {
