@@ -52,9 +52,40 @@ struct HTMLCommandLineTests {
         #expect(output.status == 0, "stderr: \(output.stderr)")
         #expect(output.stdout.isEmpty)
         let file = workspace.url.appendingPathComponent("cache/viewfinder/pages/search-harbor.html")
-        #expect(output.stderr.contains("nothing could open the page; it is at \(file.path)"))
+        #expect(
+            output.stderr.contains(
+                "no browser could be started (xdg-open is not installed); the page is at \(file.path)"))
         let page = try String(contentsOf: file, encoding: .utf8)
         #expect(page.contains("<figure class=\"cell\""))
+        // The user's own: the page (its query, its results) is 0600 in a 0700 folder.
+        let mode = { (path: String) in
+            (try? FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(mode(file.path) == 0o600)
+        #expect(mode(file.deletingLastPathComponent().path) == 0o700)
+    }
+
+    @Test("--open says no browser could be started when xdg-open fails, with its reason, and where the page is")
+    func openerFails() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        // An xdg-open that fails as the real one does on a machine without a browser.
+        let bin = workspace.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let opener = bin.appendingPathComponent("xdg-open")
+        try Data("#!/bin/sh\necho 'xdg-open: no method available for opening '\"$1\"'' >&2\nexit 3\n".utf8)
+            .write(to: opener)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let output = try await workspace.run(
+            ["search", "harbor", "--open"], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let file = workspace.url.appendingPathComponent("cache/viewfinder/pages/search-harbor.html")
+        #expect(
+            output.stderr.contains(
+                "no browser could be started (xdg-open: no method available for opening"),
+            "\(output.stderr)")
+        #expect(output.stderr.contains("the page is at \(file.path)"))
+        #expect(!output.stderr.contains("opened"))
     }
 
     @Test("--open with --format json is a usage error")

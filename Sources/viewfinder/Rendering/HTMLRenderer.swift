@@ -19,19 +19,26 @@ struct HTMLRenderer: SearchRenderer {
 
     mutating func update(_ state: SearchState) {}
 
+    /// With `--open`, what happened to the page (written where, opened or not), shown at the end.
+    private var opened: String?
+
     mutating func prepare(_ state: SearchState) async {
         thumbnails = await LocalThumbnails.dataURIs(for: state.results)
+        guard let openFolder else { return }
+        opened = await PageOpener.writeAndOpen(page(for: state), in: openFolder, named: state.request?.query)
     }
 
     mutating func finish(_ state: SearchState) {
-        // Secrets are replaced in the file as on the terminal (a server may echo a key in a title).
-        let page = Console.redacted(
-            resources.render(GalleryPage(file: state, thumbnails: thumbnails, resources: resources)))
-        guard let openFolder else {
-            Console.out(page)
+        guard openFolder != nil else {
+            Console.out(page(for: state))
             return
         }
-        PageOpener.writeAndOpen(page, in: openFolder, named: state.request?.query)
+        Console.err(opened ?? "")
+    }
+
+    /// The page, with secrets replaced as on the terminal (a server may echo a key in a title).
+    private func page(for state: SearchState) -> String {
+        Console.redacted(resources.render(GalleryPage(file: state, thumbnails: thumbnails, resources: resources)))
     }
 }
 
