@@ -258,7 +258,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DownloadsTests",
-            dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting"],
+            // LocalFolderProvider: its sidecar reader is tested against every name the writer makes.
+            dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting", "LocalFolderProvider"],
             exclude: ["download_server.py"],
             swiftSettings: strictSettings
         ),

@@ -7,8 +7,9 @@ import ProviderKit
     import Darwin
 #endif
 
-/// An XMP sidecar beside a photo: `photo.jpg.xmp` (darktable, digiKam) or `photo.xmp`
-/// (Lightroom, exiftool, Viewfinder's downloads), in the same folder. Its title, description,
+/// An XMP sidecar beside a photo: `photo.jpg.xmp` (darktable, digiKam, Viewfinder's downloads)
+/// or `photo.xmp` (Lightroom, exiftool), in the same folder (which one: see
+/// ``FolderListing/sidecarKey(for:hasSidecar:hasFile:)``). Its title, description,
 /// creator, tags, rights, rating and date are merged over the photo's own metadata.
 struct Sidecar: Sendable, Equatable {
     /// The sidecar's file name in the photo's folder, as its bytes (it need not be UTF-8).
@@ -75,9 +76,8 @@ struct Sidecar: Sendable, Equatable {
 }
 
 extension FolderListing {
-    /// Pairs each photo with its sidecar and takes the sidecars out of the listing: they are not
-    /// photos. `photo.jpg.xmp` is preferred to `photo.xmp`; one `photo.xmp` serves every
-    /// `photo.*` beside it (a RAW file and its JPEG).
+    /// Pairs each photo with its sidecar (``sidecarKey(for:hasSidecar:hasFile:)``) and takes the
+    /// sidecars out of the listing: they are not photos.
     mutating func attachSidecars() {
         // Most folders have none: one scan, and nothing moved.
         guard files.contains(where: { Sidecar.isSidecar($0.relative) }) else { return }
@@ -88,21 +88,39 @@ extension FolderListing {
             return true
         }
         guard !sidecars.isEmpty else { return }
+        let names = Set(files.map(\.relative))
         for index in files.indices {
-            let relative = files[index].relative
-            let name = relative.split(separator: UInt8(ascii: "/")).last ?? relative[...]
-            // The stem's length, as `LocalFile.stem(of:)` finds it in text (a leading dot starts no
-            // extension); a name without an extension has only `name.xmp`, the first lookup.
-            let stemLength = name.lastIndex(of: UInt8(ascii: ".")).flatMap {
-                $0 > name.startIndex ? $0 - name.startIndex : nil
-            }
             guard
-                let found = sidecars[relative]
-                    ?? stemLength.flatMap({ sidecars[Array(relative.dropLast(name.count - $0))] })
+                let key = Self.sidecarKey(
+                    for: files[index].relative, hasSidecar: { sidecars[$0] != nil }, hasFile: names.contains),
+                let found = sidecars[key]
             else { continue }
             let sidecarName = found.relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? found.relative
             files[index].sidecar = Sidecar(
                 name: sidecarName, size: found.size, modifiedNanoseconds: found.modifiedNanoseconds)
         }
+    }
+
+    /// Which sidecar is the photo at `relative`'s, by the sidecar's path without `.xmp`; `nil`
+    /// for none. The rule (README, "Local folders"):
+    ///
+    /// 1. `NAME.EXT.xmp`, the photo's whole name and `.xmp` (what downloads, darktable and
+    ///    digiKam write), when present, and no other.
+    /// 2. Else `NAME.xmp` (Lightroom, exiftool), the name without its last extension, unless a
+    ///    file named `NAME` is beside it: then `NAME.xmp` is that file's, by rule 1. One
+    ///    `NAME.xmp` serves every `NAME.*` without a sidecar of its own (a RAW file and its JPEG).
+    ///
+    /// `hasSidecar` tells whether a sidecar has that path without `.xmp`; `hasFile` whether a
+    /// file (not a sidecar) has that path. Names are bytes, compared exactly.
+    static func sidecarKey(
+        for relative: [UInt8], hasSidecar: ([UInt8]) -> Bool, hasFile: ([UInt8]) -> Bool
+    ) -> [UInt8]? {
+        if hasSidecar(relative) { return relative }
+        let nameStart = (relative.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        // The stem as `LocalFile.stem(of:)` finds it in text: a leading dot starts no extension.
+        guard let dot = relative.lastIndex(of: UInt8(ascii: ".")), dot > nameStart else { return nil }
+        let stem = Array(relative[..<dot])
+        guard hasSidecar(stem), !hasFile(stem) else { return nil }
+        return stem
     }
 }

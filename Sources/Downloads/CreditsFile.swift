@@ -1,12 +1,16 @@
+import Foundation
+
 /// `CREDITS.md` in the target folder: one line per downloaded photo whose licence asks for
-/// credit, as the licence words it, markdown-escaped so a title can never become markup.
+/// credit, naming its file and title, then the credit as the licence words it
+/// (`pexels/1-Harbor.jpg: “Harbor” — Photo by Jane on Pexels`), markdown-escaped so a title can
+/// never become markup. Each file has its own line, with the archive or without it.
 package enum CreditsFile {
     /// The file's name in the target folder.
     package static let fileName = "CREDITS.md"
 
     /// The file's text for the archive's entries (those with a credit line), in file order.
     package static func text(for entries: [DownloadArchive.Entry]) -> String {
-        text(lines: entries.compactMap { entry in entry.credit.map { "- " + escaped($0) } })
+        text(lines: entries.compactMap(line))
     }
 
     /// The file's text with the credit lines of `existing` (the file as it was, when there was
@@ -16,11 +20,23 @@ package enum CreditsFile {
         var lines = (existing ?? "").split(separator: "\n").filter { $0.hasPrefix("- ") }.map(String.init)
         var seen = Set(lines)
         for entry in entries.sorted(by: { $0.file < $1.file }) {
-            guard let credit = entry.credit else { continue }
-            let line = "- " + escaped(credit)
+            guard let line = line(for: entry) else { continue }
             if seen.insert(line).inserted { lines.append(line) }
         }
         return text(lines: lines)
+    }
+
+    /// The line for `entry`, when its licence asks for credit: its file, its title (left out
+    /// when the credit quotes it already, as Creative Commons' form does), and the credit.
+    static func line(for entry: DownloadArchive.Entry) -> String? {
+        guard let credit = entry.credit else { return nil }
+        var text = entry.file + ": "
+        if let title = entry.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty,
+            !credit.contains("“\(title)”")
+        {
+            text += "“\(title)” — "
+        }
+        return "- " + escaped(text + credit)
     }
 
     private static func text(lines: [String]) -> String {

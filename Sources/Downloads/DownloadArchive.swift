@@ -26,20 +26,24 @@ package final class DownloadArchive: Sendable {
         package var checksum: String
         /// The credit line the licence asks for, when it asks for one.
         package var credit: String?
+        /// The photo's title, for its line in `CREDITS.md` (`nil` when it had none, and in
+        /// archives from before titles were kept).
+        package var title: String?
         /// The file's length when it was written (`nil` in archives from before lengths were kept).
         package var bytes: Int64?
         /// When the file was recorded, in seconds since 1970.
         package var downloadedAt: Double?
 
         package init(
-            provider: String, id: String, file: String, checksum: String, credit: String?, bytes: Int64? = nil,
-            downloadedAt: Double? = nil
+            provider: String, id: String, file: String, checksum: String, credit: String?, title: String? = nil,
+            bytes: Int64? = nil, downloadedAt: Double? = nil
         ) {
             self.provider = provider
             self.id = id
             self.file = file
             self.checksum = checksum
             self.credit = credit
+            self.title = title
             self.bytes = bytes
             self.downloadedAt = downloadedAt
         }
@@ -67,7 +71,9 @@ package final class DownloadArchive: Sendable {
         var failed = false
     }
 
-    /// Opens (or creates) the archive in `directory`; throws a message naming the file.
+    /// Opens (or creates) the archive in `directory`; throws a message naming the file, with
+    /// advice that fits the failure (``ArchiveAdvice``). An archive this call created is removed
+    /// again when it cannot be set up (a full disk left it empty), with its log files.
     package init(directory: URL) throws(DownloadFailure) {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
@@ -76,37 +82,52 @@ package final class DownloadArchive: Sendable {
             throw DownloadFailure(
                 "cannot use the download archive \(path): it is not a regular file (a link or a folder)")
         }
+        let files = ["", "-wal", "-shm", "-journal"].map { path + $0 }
+        let new = files.filter { lstat($0, &status) != 0 }
         do {
-            var configuration = GRDB.Configuration()
-            configuration.busyMode = .timeout(10)
-            // Write-ahead log, synced at checkpoints: a commit per file costs no fsync (three in
-            // the default rollback journal), and a crash loses at most the last records, never the
-            // database. A file whose record is lost is downloaded again and found identical (or,
-            // when a power cut left it short, completed in place).
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            database = Mutex(queue)
-            try queue.write { db in
-                try db.execute(
-                    sql: """
-                        CREATE TABLE IF NOT EXISTS downloads (
-                            provider TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL, checksum TEXT NOT NULL,
-                            credit TEXT, downloaded_at REAL NOT NULL, bytes INTEGER, PRIMARY KEY (provider, id))
-                        """)
-                // Archives from before lengths were kept get the column; their rows keep none.
-                let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(downloads)").compactMap {
-                    String.fromDatabaseValue($0["name"] as DatabaseValue)
-                }
-                if !columns.contains("bytes") {
-                    try db.execute(sql: "ALTER TABLE downloads ADD COLUMN bytes INTEGER")
-                }
-            }
+            database = Mutex(try Self.open(path))
         } catch {
-            throw DownloadFailure("cannot use the download archive \(path): \(error)")
+            // Closed by now (the queue went with the scope): what this call made goes too.
+            for file in new where lstat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG { unlink(file) }
+            var failure = DownloadFailure("cannot use the download archive \(path): \(error)")
+            failure.advice = ArchiveAdvice.advice(for: error, folder: directory.path)
+            throw failure
         }
+    }
+
+    /// Opens (or creates) the database at `path` and its table.
+    private static func open(_ path: String) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.busyMode = .timeout(10)
+        // Write-ahead log, synced at checkpoints: a commit per file costs no fsync (three in
+        // the default rollback journal), and a crash loses at most the last records, never the
+        // database. A file whose record is lost is downloaded again and found identical (or,
+        // when a power cut left it short, completed in place).
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS downloads (
+                        provider TEXT NOT NULL, id TEXT NOT NULL, file TEXT NOT NULL, checksum TEXT NOT NULL,
+                        credit TEXT, downloaded_at REAL NOT NULL, bytes INTEGER, title TEXT,
+                        PRIMARY KEY (provider, id))
+                    """)
+            // Archives from before lengths (or titles) were kept get the column; their rows keep none.
+            let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(downloads)").compactMap {
+                String.fromDatabaseValue($0["name"] as DatabaseValue)
+            }
+            if !columns.contains("bytes") {
+                try db.execute(sql: "ALTER TABLE downloads ADD COLUMN bytes INTEGER")
+            }
+            if !columns.contains("title") {
+                try db.execute(sql: "ALTER TABLE downloads ADD COLUMN title TEXT")
+            }
+        }
+        return queue
     }
 
     /// Every entry, by provider and id; throws, naming the row, when one is not Viewfinder's
@@ -118,7 +139,7 @@ package final class DownloadArchive: Sendable {
                 try Row.fetchAll(
                     db,
                     sql:
-                        "SELECT provider, id, file, checksum, credit, bytes, downloaded_at FROM downloads ORDER BY file"
+                        "SELECT provider, id, file, checksum, credit, title, bytes, downloaded_at FROM downloads ORDER BY file"
                 )
             }
         } catch {
@@ -137,6 +158,8 @@ package final class DownloadArchive: Sendable {
                 return value
             }
             let credit = row["credit"] as DatabaseValue
+            // Only for CREDITS.md: a title of another type (not Viewfinder's) is taken as none.
+            let title = String.fromDatabaseValue(row["title"] as DatabaseValue)
             // A length or time of another type (not Viewfinder's) is taken as unknown: it only
             // serves to notice files a power cut left short.
             let bytes = Int64.fromDatabaseValue(row["bytes"] as DatabaseValue)
@@ -145,7 +168,7 @@ package final class DownloadArchive: Sendable {
                 Entry(
                     provider: try text("provider"), id: try text("id"), file: try text("file"),
                     checksum: try text("checksum"), credit: credit.isNull ? nil : try text("credit"),
-                    bytes: bytes, downloadedAt: downloadedAt))
+                    title: title, bytes: bytes, downloadedAt: downloadedAt))
         }
         return entries
     }
@@ -202,9 +225,11 @@ package final class DownloadArchive: Sendable {
             try write(batch)
         } catch {
             let files = batch.prefix(3).map(\.file).joined(separator: ", ") + (batch.count > 3 ? ", …" : "")
+            let folder = (path as NSString).deletingLastPathComponent
+            let advice = ArchiveAdvice.advice(for: error, folder: folder).map { "; " + $0 } ?? ""
             throw DownloadFailure(
                 "cannot record \(batch.count) downloaded file\(batch.count == 1 ? "" : "s") (\(files)) in the download archive \(path): \(error); "
-                    + "they are in the folder, and a re-run records them")
+                    + "they are in the folder, and a re-run records them\(advice)")
         }
     }
 
@@ -222,13 +247,13 @@ package final class DownloadArchive: Sendable {
         try queue().write { db in
             let statement = try db.cachedStatement(
                 sql: """
-                    INSERT OR REPLACE INTO downloads (provider, id, file, checksum, credit, downloaded_at, bytes)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO downloads (provider, id, file, checksum, credit, downloaded_at, bytes, title)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             for entry in batch {
                 try statement.execute(arguments: [
                     entry.provider, entry.id, entry.file, entry.checksum, entry.credit,
-                    entry.downloadedAt ?? Date().timeIntervalSince1970, entry.bytes,
+                    entry.downloadedAt ?? Date().timeIntervalSince1970, entry.bytes, entry.title,
                 ])
             }
         }
@@ -242,11 +267,15 @@ public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertib
     /// What happened to each photo, when the run got that far (the failure came after, such
     /// as `CREDITS.md` on a full disk).
     public var outcomes: [DownloadOutcome]?
+    /// What to do about an archive that cannot be used, when the failure says more than that
+    /// it is damaged (a full disk, a folder Viewfinder may not write in).
+    package var advice: String?
 
     /// Creates a failure.
     public init(_ message: String) {
         self.message = message
         outcomes = nil
+        advice = nil
     }
 
     public var description: String { message }

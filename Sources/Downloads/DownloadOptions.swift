@@ -107,3 +107,18 @@ public enum DownloadEvent: Sendable {
     /// Photo `index` is done, one way or another.
     case finished(index: Int, outcome: DownloadOutcome)
 }
+
+/// A run stopped before its end (Ctrl-C): what happened to each photo that was done by then,
+/// so a summary can still say what was downloaded, already there, and failed.
+public struct DownloadStopped: Error, Sendable {
+    /// The outcomes of the photos done when the run stopped, in the results' order.
+    public var finished: [DownloadOutcome]
+    /// How many photos were not done.
+    public var unfinished: Int
+
+    /// Creates the record of a stopped run.
+    public init(finished: [DownloadOutcome], unfinished: Int) {
+        self.finished = finished
+        self.unfinished = unfinished
+    }
+}

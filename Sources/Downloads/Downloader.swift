@@ -50,6 +50,8 @@ public final class Downloader: Sendable {
     private let files = FileThreads(count: 4)
     /// This run's files, for `CREDITS.md` when the archive cannot be used.
     private let placedThisRun = Mutex<[DownloadArchive.Entry]>([])
+    /// Each photo's outcome once known, for ``DownloadStopped`` when the run is stopped.
+    private let decided = Mutex<[DownloadOutcome?]>([])
 
     /// A downloader using `http` (streamed bodies); `reportDownload` tells a photo's source it
     /// was downloaded (Unsplash's rule); `events` hears progress.
@@ -68,15 +70,23 @@ public final class Downloader: Sendable {
     }
 
     /// Downloads `photos`, returning one outcome per photo in the same order. Throws
-    /// ``DownloadFailure`` when the folder or its archive cannot be used, and `CancellationError`
-    /// when cancelled, after removing every temporary file.
+    /// ``DownloadFailure`` when the folder or its archive cannot be used, and ``DownloadStopped``
+    /// (what was done by then) when cancelled, after removing every temporary file.
     public func run(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+        decided.withLock { $0 = Array(repeating: nil, count: photos.count) }
         do {
             return try await runUncancelled(photos)
         } catch is CancellationError {
             stop()
-            throw CancellationError()
+            let done = decided.withLock { $0 }
+            let finished = done.compactMap { $0 }
+            throw DownloadStopped(finished: finished, unfinished: done.count - finished.count)
         }
+    }
+
+    /// Notes what happened to photo `index`, for a summary if the run is stopped.
+    private func decide(_ index: Int, _ photo: Photo, _ result: DownloadOutcome.Result) {
+        decided.withLock { $0[index] = DownloadOutcome(provider: photo.provider, id: photo.id, result: result) }
     }
 
     /// Stops placing files and removes the temporary ones (Ctrl-C); safe to call at any time.
@@ -96,7 +106,9 @@ public final class Downloader: Sendable {
                 return (archive, useArchive ? entries : entries.filter { folder.contains($0.file) })
             }
         } catch let failure as DownloadFailure {
-            guard !useArchive else { throw DownloadFailure(failure.message + "; move it away, or pass --no-archive") }
+            guard !useArchive else {
+                throw DownloadFailure(failure.message + "; " + (failure.advice ?? ArchiveAdvice.moveAway))
+            }
             logger?.warning(
                 "\(failure.message); going on without it (move it away to keep a record of this folder's downloads)")
             return (nil, [])
@@ -155,6 +167,9 @@ public final class Downloader: Sendable {
                 outcomes[index] = .failed(reason: "the source offers no image file to download")
             }
         }
+        for (index, result) in outcomes.enumerated() {
+            if let result { decide(index, photos[index], result) }
+        }
         events(.planned(transfers: toFetch.count))
         let template = FileNameTemplate(options.settings.filename)
         let scheduler = HostScheduler(parallel: options.settings.parallel, perHost: options.settings.perHost)
@@ -198,6 +213,7 @@ public final class Downloader: Sendable {
                     let shown = Self.redacted(result, by: options.redact)
                     outcomes[index] = shown
                     let photo = photos[index]
+                    decide(index, photo, shown)
                     events(
                         .finished(
                             index: index,
@@ -584,9 +600,10 @@ public final class Downloader: Sendable {
         return { [self] placed, checksum, bytes throws(DownloadFailure) in
             let entry = DownloadArchive.Entry(
                 provider: photo.provider, id: photo.id, file: placed.file, checksum: checksum,
-                credit: photo.attribution ?? AttributionLine.line(for: photo), bytes: bytes)
+                credit: photo.attribution ?? AttributionLine.line(for: photo), title: photo.title, bytes: bytes)
             placedThisRun.withLock { $0.append(entry) }
-            try folder.write(XMPSidecar.text(for: photo), to: placed.name.file("xmp"), durable: false)
+            try folder.write(
+                XMPSidecar.text(for: photo), to: XMPSidecar.fileName(forImage: placed.file), durable: false)
             archive?.record(entry)
         }
     }

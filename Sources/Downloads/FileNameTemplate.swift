@@ -14,25 +14,35 @@ package struct FileNameTemplate: Sendable {
         /// The relative path of the folder, `""` for the target itself.
         package var folderPath: String { folders.joined(separator: "/") }
 
-        /// The relative path of the file with `fileExtension` (none when empty).
+        /// The relative path of the file with `fileExtension` (none when empty), added only when
+        /// the stem does not end in it already (`{title}.jpg`, or a title `x.jpg`, gives `x.jpg`,
+        /// not `x.jpg.jpg`; `.jpeg` counts as `.jpg`).
         package func file(_ fileExtension: String) -> String {
-            let name = fileExtension.isEmpty ? stem : stem + "." + fileExtension
+            let name =
+                fileExtension.isEmpty || ImageType.ends(stem, in: fileExtension) ? stem : stem + "." + fileExtension
             return folders.isEmpty ? name : folderPath + "/" + name
         }
 
-        /// The key two names must not share (case-insensitive file systems).
-        package var key: String { (folders + [stem]).joined(separator: "/").lowercased() }
+        /// The key two names must not share (case-insensitive file systems): without an image
+        /// extension the stem ends in, so `x` and `x.jpg` (which both may become `x.jpg`) share one.
+        package var key: String {
+            let stem = ImageType.splitExtension(stem).base
+            return (folders + [stem]).joined(separator: "/").lowercased()
+        }
 
-        /// This name with ` -N` before the extension, to tell it from an earlier one.
+        /// This name with `-N` before the extension (one the stem ends in too), to tell it from an
+        /// earlier one: `x-2`, and `x-2.jpg` for a stem `x.jpg`.
         package func numbered(_ number: Int) -> Name {
             let suffix = "-\(number)"
-            let room = FileNameTemplate.stemBytes - suffix.utf8.count
-            return Name(folders: folders, stem: SafeName.truncated(stem, toBytes: room) + suffix)
+            let (base, stated) = ImageType.splitExtension(stem)
+            let room = FileNameTemplate.stemBytes - suffix.utf8.count - stated.utf8.count
+            return Name(folders: folders, stem: SafeName.truncated(base, toBytes: room) + suffix + stated)
         }
     }
 
-    /// Room left in a stem for `.` and the longest extension (`.jpeg`, `.tiff`, `.xmp`) and a number.
-    static let stemBytes = SafeName.maximumBytes - 6
+    /// Room left in a stem for `.` and the longest extension (`.jpeg`, `.tiff`) and the
+    /// sidecar's `.xmp` after it (`x.jpeg.xmp`).
+    static let stemBytes = SafeName.maximumBytes - 10
 
     /// A piece of one path component: text as written, or a `{field}` to fill in.
     private enum Piece: Sendable {

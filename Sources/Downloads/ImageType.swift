@@ -13,6 +13,35 @@ package enum ImageType {
         "jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "avif", "bmp", "svg", "jxl",
     ]
 
+    /// Every extension a downloaded file can get from its bytes (``sniff(_:)``, and `jxl`).
+    package static let producedExtensions = ["jpg", "png", "gif", "webp", "tif", "bmp", "heic", "avif", "jxl", "svg"]
+
+    /// The spellings of one type's extension, lower-cased: `jpg` and `jpeg` are one.
+    private static func spellings(of fileExtension: String) -> [String] {
+        switch fileExtension.lowercased() {
+        case "jpg", "jpeg": ["jpg", "jpeg"]
+        case "tif", "tiff": ["tif", "tiff"]
+        case "heic", "heif": ["heic", "heif"]
+        case let other: [other]
+        }
+    }
+
+    /// Whether `name` ends in `.fileExtension` (any letter case, any spelling of it), after at
+    /// least one other character.
+    package static func ends(_ name: String, in fileExtension: String) -> Bool {
+        let lowered = name.lowercased()
+        return spellings(of: fileExtension).contains { lowered.hasSuffix("." + $0) && lowered.count > $0.count + 1 }
+    }
+
+    /// `name` split before an image extension it ends in (`x.jpg` gives `x` and `.jpg`); the
+    /// whole name and `""` when it ends in none.
+    package static func splitExtension(_ name: String) -> (base: String, stated: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex,
+            knownExtensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return (name, "") }
+        return (String(name[..<dot]), String(name[dot...]))
+    }
+
     /// The extension, or `nil` when the body is not an image whatever its type says: an HTML
     /// error page, a JSON error, a line of text or a video sent as `image/…` with status 200
     /// would otherwise be kept as a photo, and recorded so that no later run fetches the real one.

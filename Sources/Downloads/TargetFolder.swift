@@ -242,7 +242,7 @@ final class TargetFolder: Sendable {
                 case nil: nil
                 case true?: EEXIST  // planned for another photo
                 case false?:
-                    if access(path(candidate.file("xmp")), F_OK) == 0 {
+                    if access(path(XMPSidecar.fileName(forImage: file)), F_OK) == 0 {
                         EEXIST  // another photo's sidecar
                     } else {
                         Self.makeLink(source, unnamed: unnamed, at: target)

@@ -1,11 +1,16 @@
 import Foundation
 import ProviderKit
 
-/// The XMP sidecar written next to each image (`NAME.xmp`, read by digiKam, darktable,
-/// Lightroom and exiftool): title, description, creator, tags, rights and usage terms (the
-/// credit line), the licence URL (`xmpRights:WebStatement`, `cc:license`), the source page
-/// (`dc:source`) and the date taken. Every value is XML-escaped.
+/// The XMP sidecar written next to each image (`NAME.EXT.xmp`, ``fileName(forImage:)``; read
+/// by digiKam, darktable, Lightroom and exiftool): title, description, creator, tags, rights
+/// and usage terms (the credit line), the licence URL (`xmpRights:WebStatement`,
+/// `cc:license`), the source page (`dc:source`) and the date taken. Every value is XML-escaped.
 package enum XMPSidecar {
+    /// The sidecar's path for the image at `file` (a path relative to the target folder): the
+    /// image's whole name and `.xmp` (`x.jpg.xmp`), which a reader takes for that image alone,
+    /// so `x.jpg`'s and `x.jpg.jpg`'s sidecars can never be confused.
+    package static func fileName(forImage file: String) -> String { file + ".xmp" }
+
     /// The sidecar's text for `photo`.
     package static func text(for photo: Photo) -> String {
         var fields: [String] = []
@@ -25,11 +30,12 @@ package enum XMPSidecar {
             fields.append(alternative("dc:rights", rights))
             fields.append(alternative("xmpRights:UsageTerms", rights))
         }
-        if let url = photo.license?.url?.absoluteString {
+        // Addresses only as links may have them (``LinkRule``): never a path, a `javascript:` or a `data:` URL.
+        if let url = LinkRule.linkable(photo.license?.url) {
             fields.append("   <xmpRights:WebStatement>\(escaped(url))</xmpRights:WebStatement>")
             fields.append("   <cc:license rdf:resource=\"\(escaped(url))\"/>")
         }
-        if let page = photo.pageURL?.absoluteString, photo.pageURL?.isFileURL == false {
+        if let page = LinkRule.linkable(photo.pageURL) {
             fields.append("   <dc:source>\(escaped(page))</dc:source>")
             fields.append("   <cc:attributionURL rdf:resource=\"\(escaped(page))\"/>")
         }

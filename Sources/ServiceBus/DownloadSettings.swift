@@ -34,10 +34,19 @@ public struct DownloadSettings: Sendable, Equatable {
         self.sync = sync
     }
 
-    /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, or no text.
+    /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, no
+    /// text, or a `.` or `..` part (which would become a folder named `_`).
     public static func problem(withFilename template: String) -> String? {
         if template.trimmingCharacters(in: .whitespaces).isEmpty { return "empty" }
         if template.hasPrefix("/") { return "an absolute path; it must stay inside the target folder" }
+        let dots = template.split(separator: "/").first { part in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && trimmed.allSatisfy { $0 == "." }
+        }
+        if let dots {
+            return "using `\(dots)` as a folder; every part between `/` must name a folder below the target "
+                + "or the file, as in `{provider}/{title}.{ext}`"
+        }
         if template.contains("{ext}"), !template.hasSuffix(".{ext}") || template.dropLast(6).contains("{ext}") {
             return "using `{ext}` other than at its end, as `.{ext}`"
         }

@@ -1,25 +1,11 @@
 import Foundation
+import ProviderKit
 
-/// Which addresses from a provider may become a link or an image source on a page.
-///
-/// Everything a provider sends is untrusted: only http(s) URLs with a host pass, so a
-/// `javascript:` or `data:` "page URL" is never linked (the page shows it as text instead).
-/// `file:` URLs pass only where the caller allows them: in the gallery file, for local photos.
+/// Which addresses from a provider may become a link or an image source on a page: ProviderKit's
+/// ``LinkRule``, the rule credit lines follow too (an unsafe page URL is shown as text instead).
 package enum SafeLink {
-    /// `url` as text when it may be linked to, else `nil`.
+    /// `url` as text when it may be linked to, else `nil`; `file:` URLs only when `allowingFiles`.
     package static func web(_ url: URL?, allowingFiles: Bool = false) -> String? {
-        guard let url, let scheme = url.scheme?.lowercased() else { return nil }
-        switch scheme {
-        case "http", "https":
-            guard let host = url.host, !host.isEmpty else { return nil }
-        case "file" where allowingFiles:
-            guard url.path.hasPrefix("/") else { return nil }
-        default:
-            return nil
-        }
-        let text = url.absoluteString
-        // A control character or a space cannot be in a well-formed URL; refuse rather than guess.
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else { return nil }
-        return text
+        LinkRule.linkable(url, allowingFiles: allowingFiles)
     }
 }

@@ -96,7 +96,7 @@ struct CutShortFileTests {
         let first = fixture.photo("q", url: fixture.url("/img/q"))
         _ = try await fixture.downloader(options).run([first])
         let file = fixture.folder.appendingPathComponent("web/same.jpg")
-        let sidecar = fixture.folder.appendingPathComponent("web/same.xmp")
+        let sidecar = fixture.folder.appendingPathComponent("web/same.jpg.xmp")
         try cut(file, to: 0)  // an empty file is a beginning of every photo
         let firstSidecar = try Data(contentsOf: sidecar)
 

@@ -201,7 +201,7 @@ struct DownloadTransferTests {
         #expect(again.allSatisfy { if case .alreadyHad = $0.result { true } else { false } })
         #expect(try await fixture.stats().requests.count == before + 0)
 
-        for moved in ["web/r0-Photo r0.jpg", "web/r0-Photo r0.xmp"] {  // a photo moved away with its sidecar
+        for moved in ["web/r0-Photo r0.jpg", "web/r0-Photo r0.jpg.xmp"] {  // a photo moved away with its sidecar
             try FileManager.default.removeItem(at: fixture.folder.appendingPathComponent(moved))
         }
         _ = try await fixture.downloader(fixture.options()).run(photos)

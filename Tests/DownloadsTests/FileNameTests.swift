@@ -27,6 +27,8 @@ struct FileNameTests {
             #expect(!SafeName.isReserved(name.stem), "\(file) is a Windows device name")
             #expect(!name.numbered(99).stem.contains("/"))
             #expect(name.numbered(99).file("jpeg").utf8.count <= SafeName.maximumBytes)
+            let sidecar = XMPSidecar.fileName(forImage: name.numbered(99).file("jpeg"))
+            #expect(sidecar.utf8.count <= SafeName.maximumBytes, "\(sidecar)")
         }
     }
 
@@ -82,6 +84,29 @@ struct FileNameTests {
         #expect(DownloadSettings.problem(withFilename: "/etc/{id}") != nil)
         #expect(DownloadSettings.problem(withFilename: "{ext}/{id}") != nil)
         #expect(DownloadSettings.problem(withFilename: "{id") != nil)
+    }
+
+    @Test(
+        "a `.` or `..` part of a template is refused, not turned into a folder `_` (issue 36)",
+        arguments: ["./{title}.{ext}", "{provider}/../{title}", "a/./b", "{provider}/.../{id}", ". /{id}", ".."])
+    func dotPartsAreRefused(_ template: String) {
+        let problem = DownloadSettings.problem(withFilename: template)
+        #expect(problem?.contains("as a folder") == true, "\(template): \(problem ?? "accepted")")
+    }
+
+    @Test("an extension the template or the title ends in is not doubled (issue 36)")
+    func extensionIsNotDoubled() {
+        let photo = Photo(provider: "web", id: "1", title: "x")
+        #expect(FileNameTemplate("{title}.jpg").name(for: photo).file("jpg") == "x.jpg")
+        #expect(FileNameTemplate("{title}.JPEG").name(for: photo).file("jpg") == "x.JPEG")
+        #expect(FileNameTemplate("{title}.jpg").name(for: photo).file("png") == "x.jpg.png")
+        let titled = Photo(provider: "web", id: "1", title: "x.jpg")
+        let name = FileNameTemplate("{title}.{ext}").name(for: titled)
+        #expect(name.file("jpg") == "x.jpg")
+        #expect(name.numbered(2).file("jpg") == "x-2.jpg")
+        // `x` and `x.jpg` may both become `x.jpg`: they are one name to the reservations.
+        #expect(name.key == FileNameTemplate("{title}.{ext}").name(for: photo).key)
+        #expect(FileNameTemplate("{title}.{ext}").name(for: photo).file("jpg") == "x.jpg")
     }
 
     @Test("the extension comes from the bytes; the content type or the URL names only an SVG or an unknown ISO brand")

@@ -71,7 +71,7 @@ struct HostileDownloadTests {
         ])
         #expect(reason(outcomes.first)?.contains("not an image") == true, "\(String(describing: outcomes.first))")
         #expect(reason(outcomes.last) == nil)
-        #expect(fixture.files().filter { $0.hasPrefix("web/") } == ["web/j-Photo j.jpg", "web/j-Photo j.xmp"])
+        #expect(fixture.files().filter { $0.hasPrefix("web/") } == ["web/j-Photo j.jpg", "web/j-Photo j.jpg.xmp"])
         let asked = try await fixture.stats().requests.map(\.acceptEncoding)
         #expect(asked == ["identity", "identity"])
     }

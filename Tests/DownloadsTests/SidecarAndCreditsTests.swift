@@ -32,7 +32,7 @@ struct SidecarAndCreditsTests {
             Issue.record("\(outcomes[0].result)")
             return
         }
-        let sidecar = fixture.folder.appendingPathComponent(String(file.dropLast(3)) + "xmp")
+        let sidecar = fixture.folder.appendingPathComponent(file + ".xmp")
         let (status, output) = try await runProgram("/usr/bin/exiftool", ["-j", "-G1", "-a", sidecar.path])
         #expect(status == 0)
         let list = try JSONSerialization.jsonObject(with: output) as? [[String: Any]]
@@ -48,6 +48,20 @@ struct SidecarAndCreditsTests {
         #expect(fields["XMP-cc:License"] as? String == "https://creativecommons.org/licenses/by/4.0/")
         #expect(fields["XMP-dc:Source"] as? String == "https://example.org/photos/c1?a=1&b=2")
         #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 14:26:40+02:00")
+    }
+
+    @Test("a local photo's sidecar and archive credit never hold its path or a file: URL (issue 36)")
+    func localPhotoSidecarHasNoPath() {
+        let path = "/home/ana/private/harbor.jpg"
+        let photo = Photo(
+            provider: "local", id: "harbor.jpg", title: "Harbor", author: "Ana", pageURL: URL(fileURLWithPath: path),
+            license: License(
+                id: "CC-BY-4.0", name: "CC BY 4.0", url: URL(string: "file:///home/ana/licence.txt"),
+                requiresAttribution: true), filePath: path
+        ).attributed()
+        let text = XMPSidecar.text(for: photo)
+        #expect(text.contains("“Harbor” by Ana is licensed under CC BY 4.0"), "\(text)")
+        #expect(!text.contains("file:") && !text.contains("/home/ana"), "\(text)")
     }
 
     @Test("CREDITS.md says so when no photo asks for credit, rather than ending in an empty list")
@@ -113,15 +127,43 @@ struct SidecarAndCreditsTests {
         let text = try String(contentsOf: fixture.folder.appendingPathComponent("CREDITS.md"), encoding: .utf8)
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("- ") }
         #expect(lines.count == 2)
+        // Each line names its file; Creative Commons' form quotes the title already.
         #expect(
             lines.contains(
-                "- “Harbor \\<at\\> dawn &amp; \"fog\"” (https://example.org/photos/c1?a=1&amp;b=2) by Jane \\*Doe\\* "
-                    + "is licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"))
+                "- web/c1-Harbor \\_at\\_ dawn &amp; \\_fog\\_.jpg: "
+                    + "“Harbor \\<at\\> dawn &amp; \"fog\"” (https://example.org/photos/c1?a=1&amp;b=2) by Jane \\*Doe\\* "
+                    + "is licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)"), "\(lines)")
         #expect(
             lines.contains(
-                "- “1. \\[link\\](javascript:x) \\<b\\>” by Bob is licensed under CC BY 4.0 "
-                    + "(https://creativecommons.org/licenses/by/4.0/)"))
+                "- web/c3-1. \\[link\\](javascript\\_x) \\_b\\_.jpg: "
+                    + "“1. \\[link\\](javascript:x) \\<b\\>” by Bob is licensed under CC BY 4.0 "
+                    + "(https://creativecommons.org/licenses/by/4.0/)"), "\(lines)")
         #expect(!text.contains("Free"))
+    }
+
+    @Test(
+        "five photos by one author on Pexels get five lines, each naming its title and file, with or without the archive (issue 36)"
+    )
+    func creditsNameEachPhoto() async throws {
+        var texts: [String] = []
+        for useArchive in [true, false] {
+            let fixture = try await DownloadFixture.start()
+            defer { fixture.remove() }
+            let photos = (1...5).map { number in
+                var photo = fixture.photo("x\(number)", url: fixture.url("/img/x\(number)"), title: "Pier \(number)")
+                photo.author = "Jane"
+                photo.license = LicenseCatalog.pexels
+                return photo.attributed()
+            }
+            _ = try await fixture.downloader(fixture.options(useArchive: useArchive)).run(photos)
+            let text = try String(contentsOf: fixture.folder.appendingPathComponent("CREDITS.md"), encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("- ") }
+            #expect(
+                lines == (1...5).map { "- web/x\($0)-Pier \($0).jpg: “Pier \($0)” — Photo by Jane on Pexels" },
+                "archive: \(useArchive)\n\(text)")
+            texts.append(text)
+        }
+        #expect(texts[0] == texts[1])
     }
 
     @Test("markdown escaping: a line never starts a list or heading, and controls become spaces")

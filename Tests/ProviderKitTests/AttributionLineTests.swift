@@ -63,4 +63,44 @@ struct AttributionLineTests {
         }
         #expect(photo(license: nil).attribution == nil)
     }
+
+    @Test("a local photo's credit names its title and author, never its path or file: URL (issue 36)")
+    func localPhotoHasNoPath() {
+        let path = "/home/ana/private/holiday/harbor-at-dusk.jpg"
+        let local = Photo(
+            provider: "local", id: "holiday/harbor-at-dusk.jpg", title: "Harbor at dusk", author: "Ana",
+            authorURL: URL(fileURLWithPath: "/home/ana"), pageURL: URL(fileURLWithPath: path),
+            license: LicenseCatalog.creativeCommons(code: "by", version: "4.0"), filePath: path
+        ).attributed()
+        #expect(
+            local.attribution
+                == "“Harbor at dusk” by Ana is licensed under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/)")
+        #expect(local.attribution?.contains("file:") == false)
+        #expect(local.attribution?.contains("/home/ana") == false)
+    }
+
+    @Test(
+        "a page, author or licence URL that links refuse is left out of the credit line (issue 36)",
+        arguments: [
+            "javascript:alert(1)", "data:text/html,<b>x</b>", "file:///etc/passwd", "/relative/page", "page.html",
+            "https:///nohost", "vbscript:x",
+        ])
+    func unsafeURLsAreLeftOut(_ text: String) throws {
+        let unsafe = try #require(URL(string: text))
+        let photo = Photo(
+            provider: "p", id: "1", title: "Harbor", author: "Jane", authorURL: unsafe, pageURL: unsafe,
+            license: License(name: "Odd", url: unsafe, requiresAttribution: true)
+        ).attributed()
+        #expect(photo.attribution == "“Harbor” by Jane is licensed under Odd")
+        // The same rule the page's links follow.
+        #expect(LinkRule.linkable(unsafe) == nil)
+    }
+
+    @Test("the link rule passes web addresses with a host, and file: URLs only where allowed")
+    func linkRule() {
+        #expect(LinkRule.linkable(URL(string: "https://example.org/p?a=1")) == "https://example.org/p?a=1")
+        let file = URL(fileURLWithPath: "/photos/a b.jpg")
+        #expect(LinkRule.linkable(file) == nil)
+        #expect(LinkRule.linkable(file, allowingFiles: true) == "file:///photos/a%20b.jpg")
+    }
 }

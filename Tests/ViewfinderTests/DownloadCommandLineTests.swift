@@ -66,7 +66,7 @@ struct DownloadCommandLineTests {
         #expect(stderr.contains("web p2: the server's answer is not an image (sent as text/html"))
         let files = Self.files(in: workspace.appendingPathComponent("out"))
         #expect(files.contains("web/Photo 0.jpg"))
-        #expect(files.contains("web/Photo 0.xmp"))
+        #expect(files.contains("web/Photo 0.jpg.xmp"))
         #expect(files.contains("web/Photo 1.jpg"))
         #expect(files.contains("CREDITS.md"))
 
@@ -77,7 +77,7 @@ struct DownloadCommandLineTests {
         #expect(summary.contains("already had 2; failed 1"))
     }
 
-    @Test("results written while the download starts are whole, also when the folder cannot be made at once (exit 1)")
+    @Test("results written while the download starts are whole (exit 0)")
     func resultsBesideTheDownload() async throws {
         let server = try await Self.server()
         defer { server.stop() }
@@ -92,13 +92,39 @@ struct DownloadCommandLineTests {
         let results = try #require(try done.json()["results"] as? [[String: Any]])
         #expect(results.compactMap { $0["id"] as? String } == ["p0", "p1"])
         #expect(done.stderr.contains("Downloaded 2 files"))
+    }
 
-        // A folder below a file cannot be made: the run fails at once, after the whole results.
-        let failed = try await ViewfinderProcess.run(
-            ["download", "photo", "--to", "config.yaml/out", "--format", "json"], in: workspace)
-        #expect(failed.status == 1, "stderr: \(failed.stderr)")
-        #expect(try #require(try failed.json()["results"] as? [[String: Any]]).count == 2)
-        #expect(failed.stderr.contains("config.yaml/out"), "stderr: \(failed.stderr)")
+    @Test(
+        "--to a file, or a folder below a file, fails before the search runs, saying why (exit 1; issue 36)",
+        arguments: [["download", "photo", "--to"], ["search", "photo", "--download"]])
+    func folderCheckedBeforeTheSearch(_ command: [String]) async throws {
+        let workspace = try Self.workspace(imageURLs: ["http://127.0.0.1:9/img/a"])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        // The plugin leaves a mark when it runs: it must not.
+        let plugin = workspace.appendingPathComponent("plugin.sh")
+        let script = try String(contentsOf: plugin, encoding: .utf8)
+        try Data(script.replacingOccurrences(of: "#!/bin/sh\n", with: "#!/bin/sh\ntouch searched\n").utf8)
+            .write(to: plugin)
+        for target in ["config.yaml", "config.yaml/out"] {
+            let failed = try await ViewfinderProcess.run(command + [target, "--format", "json"], in: workspace)
+            #expect(failed.status == 1, "stderr: \(failed.stderr)")
+            #expect(failed.stderr.contains("config.yaml is a file, not a folder"), "stderr: \(failed.stderr)")
+            #expect(failed.stdout.isEmpty, "results were printed: \(failed.stdout)")
+            #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("searched").path))
+        }
+    }
+
+    @Test("--filename with a `.` or `..` part is refused before the search, naming the part (exit 64; issue 36)")
+    func dotPartInFilename() async throws {
+        let workspace = try Self.workspace(imageURLs: [])
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        for template in ["./{title}.{ext}", "{provider}/../{id}"] {
+            let refused = try await ViewfinderProcess.run(
+                ["download", "photo", "--to", "out", "--filename", template], in: workspace)
+            #expect(refused.status == 64, "stderr: \(refused.stderr)")
+            #expect(refused.stderr.contains("as a folder"), "stderr: \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: workspace.appendingPathComponent("out").path))
+        }
     }
 
     @Test("`download` names its folder with --to only; `search` and `popular` offer --download in a Download section")
@@ -146,6 +172,10 @@ struct DownloadCommandLineTests {
         kill(run.pid, SIGINT)
         let status = await run.status()
         #expect(status == 130, "stderr: \(run.errorText())")
+        // The summary is printed before Viewfinder ends by the signal (issue 36).
+        let summary = run.errorText()
+        #expect(summary.contains("Stopped. Downloaded 0 files (0 B) into"), "\(summary)")
+        #expect(summary.contains("already had 0; failed 0; not finished 6"), "\(summary)")
         let left = Self.files(in: out)
         #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
         #expect(!left.contains { $0.hasSuffix(".jpg") }, "left: \(left)")
@@ -170,9 +200,13 @@ struct DownloadCommandLineTests {
         #expect(named.count == 3, "the fast files were not named: \(Self.files(in: out))")
         kill(run.pid, SIGINT)
         #expect(await run.status() == 130, "stderr: \(run.errorText())")
+        // What was downloaded and what was not, as the normal end says it (issue 36).
+        let summary = run.errorText()
+        #expect(summary.contains("Stopped. Downloaded 3 files"), "\(summary)")
+        #expect(summary.contains("already had 0; failed 0; not finished 3"), "\(summary)")
         let left = Self.files(in: out)
         for file in left where file.hasSuffix(".jpg") {
-            #expect(left.contains(String(file.dropLast(4)) + ".xmp"), "\(file) has no sidecar: \(left)")
+            #expect(left.contains(file + ".xmp"), "\(file) has no sidecar: \(left)")
         }
         #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
 

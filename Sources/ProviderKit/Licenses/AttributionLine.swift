@@ -5,7 +5,9 @@ import Foundation
 /// Plain text, links in parentheses, so it reads the same in a terminal and in JSON:
 /// `“Harbor” (https://…/photo) by Jane (https://…/jane) is licensed under CC BY 2.0
 /// (https://creativecommons.org/licenses/by/2.0/)`. `nil` where no credit is needed (CC0, the
-/// public domain) or the licence is unknown.
+/// public domain) or the licence is unknown. Only addresses ``LinkRule`` would link appear: a
+/// `javascript:`, `data:` or relative page URL is left out, and so is a local photo's `file:`
+/// URL, so no path on the machine reaches a page, `CREDITS.md` or a sidecar through a credit.
 public enum AttributionLine {
     /// The line for `photo` under its licence; `credit` is a source's own credit field (Commons'
     /// `Credit`, already plain text), added when it says more than the author.
@@ -42,8 +44,9 @@ public enum AttributionLine {
         return line
     }
 
+    /// ` (URL)` when `url` may be linked to (``LinkRule``), else nothing.
     private static func linked(_ url: URL?) -> String {
-        url.map { " (\($0.absoluteString))" } ?? ""
+        LinkRule.linkable(url).map { " (\($0))" } ?? ""
     }
 }
 

@@ -9,7 +9,7 @@ struct DownloadCommand: AsyncParsableCommand {
         abstract: "Search as `search` does, then download each result's image into a folder, with credits.",
         discussion: """
             Each image is written atomically (a re-run finishes what an interrupted one left), with an XMP \
-            sidecar (NAME.xmp) holding its title, tags, author, licence and source. CREDITS.md lists the \
+            sidecar (NAME.EXT.xmp) holding its title, tags, author, licence and source. CREDITS.md lists the \
             credit line of each photo whose licence asks for one; .viewfinder-archive.sqlite remembers \
             what was downloaded, so a re-run fetches only what is new.
             """)

@@ -12,11 +12,24 @@ struct DownloadRun {
     let setup: Setup
     let lineup: ProviderLineup
 
+    /// The folder `directory` (as given on the command line) names.
+    static func folder(_ directory: String) -> URL {
+        URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
+    }
+
+    /// Fails, saying why, when no file can be written into `directory` (a file is there, or a
+    /// folder Viewfinder may not write in): called before the search, which spends API quota.
+    static func checkFolder(_ directory: String) throws(CommandFailure) {
+        if let problem = DownloadTarget.problem(with: folder(directory)) {
+            throw CommandFailure(message: problem, exitCode: ExitCodes.failed)
+        }
+    }
+
     /// Downloads `photos`; `meanwhile` (printing the results) runs once the download has
     /// started, and the progress display only after it.
     func execute(_ photos: [Photo], meanwhile: () async -> Void = {}) async throws {
         let options = DownloadOptions(
-            directory: URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL,
+            directory: Self.folder(directory),
             settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
             useArchive: !flags.noArchive, link: flags.link,
             redact: { Console.redacted($0) })
@@ -37,6 +50,12 @@ struct DownloadRun {
         do {
             outcomes = try await task.value
             progress?.stop()
+        } catch let stopped as DownloadStopped {
+            // Ctrl-C: what was done by then, before Viewfinder ends by the signal.
+            progress?.stop()
+            downloader.stop()
+            _ = report(stopped.finished, folder: options.directory.path, unfinished: stopped.unfinished)
+            throw TerminatedBySignal(signal: signals.terminatingSignal ?? SIGINT)
         } catch is CancellationError {
             progress?.stop()
             downloader.stop()
@@ -50,8 +69,9 @@ struct DownloadRun {
         if failed > 0 { throw ExitCodes.failed }
     }
 
-    /// Prints the summary on standard error and returns how many failed.
-    private func report(_ outcomes: [DownloadOutcome], folder: String) -> Int {
+    /// Prints the summary on standard error and returns how many failed; `unfinished` photos
+    /// were not done when the run was stopped.
+    private func report(_ outcomes: [DownloadOutcome], folder: String, unfinished: Int? = nil) -> Int {
         var downloaded = 0
         var bytes: Int64 = 0
         var had = 0
@@ -71,6 +91,7 @@ struct DownloadRun {
         var text =
             "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))) "
             + "into \(TerminalText.sanitized(folder)); already had \(had); failed \(failures.count)"
+        if let unfinished { text = "Stopped. " + text + "; not finished \(unfinished)" }
         text += failures.isEmpty ? ".\n" : ":\n" + failures.joined(separator: "\n") + "\n"
         Console.err(text)
         return failures.count

@@ -42,6 +42,8 @@ struct SearchRun {
             throw CommandFailure(message: error.description, exitCode: code)
         }
 
+        // A folder no file can go into fails now, before the search spends any quota.
+        if let directory = downloadInto { try DownloadRun.checkFolder(directory) }
         // The download's HTTP threads start beside the search, not on the way to its first file.
         if downloadInto != nil { setup.bus.context.http.prepareForTransfers() }
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
