@@ -245,6 +245,7 @@ public struct ConfigurationLoader: Sendable {
         var timeout: Duration?
         var maxResults: Int?
         var optionPairs: [(Node, Node)] = []
+        var hasUnrepresentableNumber = false
         var variablesByOption: [String: [String]] = [:]
         let optionKeys = Self.optionKeyNames(of: factory)
         for (keyNode, value) in mapping {
@@ -270,11 +271,15 @@ public struct ConfigurationLoader: Sendable {
                     continue
                 }
                 let (interpolated, variables) = reader.interpolated(value, diagnostics: &diagnostics)
+                let reported = diagnostics.issues.count
                 NumberCheck.reportUnrepresentable(in: interpolated, key: key, diagnostics: &diagnostics)
+                // Said once: decoding would report the same `.inf` again in other words.
+                hasUnrepresentableNumber = hasUnrepresentableNumber || diagnostics.issues.count > reported
                 if !variables.isEmpty { variablesByOption[key] = variables }
                 optionPairs.append((keyNode, interpolated))
             }
         }
+        guard !hasUnrepresentableNumber else { return nil }
         let optionsNode = Node.mapping(Node.Mapping(optionPairs, .implicit, .block, mapping.mark))
         // Known before decoding, so a message about another option holding the same text (an
         // invalid `sort: ${KEY}`) cannot show a secret of an instance that fails to load.
@@ -360,39 +365,5 @@ public struct ConfigurationLoader: Sendable {
             return "no such file"
         }
         return nsError.localizedDescription
-    }
-}
-
-/// Collects configuration problems in the order they are found.
-struct Diagnostics {
-    let file: String
-    private(set) var issues: [ConfigurationIssue] = []
-    /// Bytes of text that `${VAR}` references have expanded to so far in this file.
-    var expandedBytes = 0
-    /// Values of secret options seen so far; no message may show them.
-    var secrets: [String] = []
-
-    /// The issues, with every secret hidden in every form it can take.
-    var redactedIssues: [ConfigurationIssue] {
-        issues.map { issue in
-            var issue = issue
-            issue.message = Redaction.redact(issue.message, secrets: secrets)
-            return issue
-        }
-    }
-
-    init(file: String) {
-        self.file = file
-    }
-
-    /// Puts the issues from `start` on in file order (line, then column).
-    mutating func sortIssues(from start: Int) {
-        guard start < issues.count else { return }
-        issues[start...].sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
-    }
-
-    mutating func report(_ message: String, at node: Node?) {
-        issues.append(
-            ConfigurationIssue(file: file, line: node?.mark?.line, column: node?.mark?.column, message: message))
     }
 }

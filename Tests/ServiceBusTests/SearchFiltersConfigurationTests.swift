@@ -58,7 +58,7 @@ struct SearchFiltersConfigurationTests {
                     type: plain
                 """) == [
                     "config.yaml:3:24: `search.filters.license`: `comercial` is an unknown licence (did you mean 'commercial'?); "
-                        + "use a licence id (CC0-1.0, CC-BY-4.0, PDM-1.0, …) or a group: commercial, modify, no-attribution",
+                        + "use a licence id (CC0-1.0, CC-BY-4.0, PDM-1.0, …, unknown) or a group: commercial, modify, no-attribution, public-domain",
                     "config.yaml:4:18: `search.filters.orientation`: `sideways` is not landscape, portrait or square",
                     "config.yaml:5:16: `search.filters.min_width`: `-3` is not a whole number of pixels from 1 to 1000000",
                     "config.yaml:6:18: `search.filters.taken_after`: `last week` is not an ISO date; "

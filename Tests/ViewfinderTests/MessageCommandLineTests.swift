@@ -58,6 +58,20 @@ struct MessageCommandLineTests {
                 """)
     }
 
+    @Test("a plugin option of .inf is reported once, in one wording")
+    func infinityReportedOnce() async throws {
+        let workspace = try Workspace(
+            config: "providers:\n  p:\n    type: exec\n    command: [\"/bin/true\"]\n    ratio: .inf\n")
+        defer { workspace.remove() }
+        let check = try await workspace.run(["config", "check"])
+        #expect(check.status == 78)
+        let lines = check.stderr.split(separator: "\n").filter { $0.contains(".inf") }
+        #expect(
+            lines == [
+                "config.yaml:5:12: `ratio` holds `.inf`, a number JSON cannot carry; use a finite number, or quote it to pass it as text"
+            ], "\(check.stderr)")
+    }
+
     @Test("a folder, a FIFO or /dev/zero as the configuration says what it is, not a Foundation error")
     func configurationNotAFile() async throws {
         let workspace = try Workspace(config: "providers: {}\n")
@@ -205,7 +219,7 @@ struct MessageCommandLineTests {
         let cases: [([String], String)] = [
             (["--limit", "99999999999999999999"], "--limit as a whole number from 1 to 10000"),
             (["--limit", ""], "--limit as a whole number from 1 to 10000"),
-            (["--timeout", "-1s"], "--timeout as a number with a unit from 1ms to 24h"),
+            (["--timeout", "-1s"], "--timeout '-1s' is not a duration: give a number with a unit from 1ms to 24h"),
             (["--min-width", "-5"], "--min-width '-5' is not a whole number of pixels"),
             (["--parallel", "-2"], "--parallel as a whole number from 1 to 64"),
             (["--per-host", "many"], "--per-host as a whole number from 1 to 64"),
