@@ -60,7 +60,10 @@ struct ProviderRun: Sendable {
                 }
                 guard remaining > 0, !page.photos.isEmpty else { continue }
                 var report = Report(photos: [])
-                for photo in page.photos.lazy.map({ $0.withWebLinksOnly() }) where report.photos.count < remaining {
+                // Every provider's photos pass the same checks here, plugins' too: only web links
+                // (a local file's own aside), and no value a photo cannot have.
+                let checked = page.photos.lazy.compactMap { $0.withWebLinksOnly().withoutImpossibleValues().photo }
+                for photo in checked where report.photos.count < remaining {
                     if !filters.isEmpty {
                         report.knownKinds.formUnion(filters.kinds.subtracting(filters.unknownKinds(in: photo)))
                     }

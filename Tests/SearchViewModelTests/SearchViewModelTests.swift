@@ -51,6 +51,21 @@ struct SearchViewModelTests {
         #expect(result.images.map(\.url) == [web])
     }
 
+    @Test("impossible values from any provider are made unknown, and a photo without an id is dropped, centrally")
+    func impossibleValuesAreCheckedCentrally() async throws {
+        var huge = Photo(provider: "p", id: "1", title: "huge", width: 5_000_000, height: 0)
+        huge.popularity.views = -3
+        huge.location = GeoLocation(latitude: 91, longitude: 0)
+        let blank = Photo(provider: "p", id: "  ", title: "no id")
+        let provider = ScriptedProvider(name: "p", pages: [(.zero, [huge, blank])])
+        let done = await viewModel([provider.live()]).search(SearchRequest(.search("x"), limit: 5))
+        #expect(done.results.count == 1)
+        let result = try #require(done.results.first?.photo)
+        #expect(result.width == nil && result.height == nil)
+        #expect(result.popularity.views == nil && result.location == nil)
+        #expect(result.title == "huge")
+    }
+
     @Test("a failing provider is marked failed with its message and never stops the others")
     func failureIsolation() async {
         let good = ScriptedProvider(name: "good", pages: [(.milliseconds(20), ScriptedProvider.photos("good", 3))])
