@@ -30,7 +30,7 @@ struct CommonsProvider: PhotoProvider {
                 return FetchedPage(photos: [], totalPages: page - 1)
             }
             let url = try CommonsRequests.url(parameters, continuation: continuation, endpoint: options.endpoint)
-            let userAgent = await CommonsRequests.userAgent(contact: options.contact)
+            let userAgent = await CommonsRequests.userAgent(contact: options.contact, http: context.http)
             var call = HTTPRequest.apiCall(
                 url, for: request, context: context, headers: [.init("User-Agent", userAgent)])
             call.isTransientAnswer = CommonsResponseReader.isLagAnswer

@@ -14,11 +14,11 @@ enum CommonsRequests {
     ]
 
     /// `Viewfinder/0.1.0 (<project URL>; <contact>) libcurl/8.x`, the form Wikimedia's
-    /// User-Agent policy asks for; without it Wikimedia answers 403.
-    static func userAgent(contact: String?) async -> String {
+    /// User-Agent policy asks for (the library as `http` names it); without it Wikimedia answers 403.
+    static func userAgent(contact: String?, http: any HTTPClient) async -> String {
         let contacts = [projectURL] + [contact].compactMap { $0 }
-        return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joined(separator: "; "))) "
-            + "libcurl/\(await CurlHTTPClient.libcurlVersion())"
+        let library = await http.userAgentProduct().map { " " + $0 } ?? ""
+        return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joined(separator: "; ")))" + library
     }
 
     /// The parameters of the first request for `query` (`nil`: the popular category).

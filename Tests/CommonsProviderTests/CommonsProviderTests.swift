@@ -116,7 +116,8 @@ struct CommonsProviderTests {
             #expect(error.message.hasPrefix("Wikimedia refused the request under its User-Agent policy (HTTP 403: "))
             #expect(!error.isTransient)
         }
-        let withContact = await CommonsRequests.userAgent(contact: "me@example.org")
+        let withContact = await CommonsRequests.userAgent(
+            contact: "me@example.org", http: CurlHTTPClient(userAgent: "x"))
         #expect(withContact.contains("; me@example.org) libcurl/"))
     }
 

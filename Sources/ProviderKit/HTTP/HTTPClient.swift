@@ -31,6 +31,10 @@ public protocol HTTPClient: Sendable {
     /// Keep such code light (no large decoding), also right after the preference's scope, where
     /// it may still run there until it next waits: it holds up that thread's other transfers.
     func preferredExecutor(for url: URL) -> (any TaskExecutor)?
+
+    /// The HTTP library that sends the requests, as a `User-Agent` product (`libcurl/8.14.1`),
+    /// for sources whose policy asks for it (Wikimedia); `nil` when there is none to name.
+    func userAgentProduct() async -> String?
 }
 
 extension HTTPClient {
@@ -39,6 +43,9 @@ extension HTTPClient {
 
     /// No executor of its own: code runs where it would.
     public func preferredExecutor(for url: URL) -> (any TaskExecutor)? { nil }
+
+    /// No library to name.
+    public func userAgentProduct() async -> String? { nil }
 
     /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
     /// The sink works on a thread of its own, as a streaming client's would (it may write files).

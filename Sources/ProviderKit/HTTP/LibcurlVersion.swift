@@ -1,6 +1,9 @@
 import CCurl
 
 extension CurlHTTPClient {
+    /// `libcurl/VERSION`: the library these requests are sent with.
+    public func userAgentProduct() async -> String? { "libcurl/\(await Self.libcurlVersion())" }
+
     /// The version of the libcurl this program runs with, e.g. `8.14.1`: for `User-Agent`
     /// headers that name the library, as Wikimedia's User-Agent policy asks. Loads libcurl
     /// when no one has yet; `unknown` when it cannot be loaded (its requests then fail anyway).

@@ -176,6 +176,9 @@ public final class CachingHTTPClient: HTTPClient {
             redactor: request.redactor)
     }
 
+    /// The network client's library: the cache sends nothing of its own.
+    public func userAgentProduct() async -> String? { await upstream.userAgentProduct() }
+
     /// The message of a request whose cached answer was damaged (and has been removed).
     public static let damagedMessage =
         "offline: the cached answer for this search was damaged and has been removed; run it once online"
