@@ -15,7 +15,7 @@ package enum PrivateFile {
         let folder = (path as NSString).deletingLastPathComponent
         if let problem = makeFolder(folder) { return problem }
         let temporary = folder + "/.tmp-" + UUID().uuidString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
         let written = data.withUnsafeBytes { writeAll(descriptor, $0) }
         let synced = written == nil && fsync(descriptor) == 0 ? nil : (written ?? errno)
@@ -42,7 +42,11 @@ package enum PrivateFile {
         }
         var info = stat()
         guard stat(folder, &info) == 0 else { return String(cString: strerror(errno)) }
-        if info.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { return String(cString: strerror(errno)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        // Narrowed only when it is the user's own (an earlier version made it 0755).
+        if info.st_mode & 0o077 != 0, info.st_uid == getuid(), chmod(folder, 0o700) != 0 {
+            return String(cString: strerror(errno))
+        }
         return nil
     }
 }

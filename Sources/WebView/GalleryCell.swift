@@ -4,7 +4,8 @@ import SearchViewModel
 
 /// What one cell of the gallery shows and what its full-screen view needs, worked out from a
 /// ranked photo. Every field is plain text: the template escapes it, and links have passed
-/// ``SafeLink`` (an unsafe page URL stays as text in `page`, and the page script never links it).
+/// ``SafeLink`` (an unsafe page URL stays as text in `page`, and the page script never links it);
+/// bidirectional controls are replaced (``PageText``).
 package struct GalleryCell: Sendable, Equatable {
     /// 0-based position on the page.
     package let index: Int
@@ -41,19 +42,19 @@ package struct GalleryCell: Sendable, Equatable {
         let photo = ranked.photo
         let row = PhotoRow(ranked)
         self.index = index
-        title = row.title
-        author = row.author
-        provider = row.provider
+        title = PageText.safe(row.title)
+        author = PageText.safe(row.author)
+        provider = PageText.safe(row.provider)
         size = row.dimensions
-        license = row.license
+        license = PageText.safe(row.license)
         licenseURL = SafeLink.web(photo.license?.url) ?? ""
         let files = allowingFiles && photo.filePath != nil
         full = SafeLink.web(photo.largestImage?.url, allowingFiles: files) ?? ""
         thumb = embeddedThumbnail ?? SafeLink.web(photo.thumbnail?.url, allowingFiles: files) ?? full
-        page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? photo.pageURL?.absoluteString ?? ""
+        page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? PageText.safe(photo.pageURL?.absoluteString ?? "")
         date = row.taken
-        tags = photo.tags.joined(separator: ", ")
-        camera = photo.camera ?? ""
-        attribution = photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        tags = PageText.safe(photo.tags.joined(separator: ", "))
+        camera = PageText.safe(photo.camera ?? "")
+        attribution = PageText.safe(photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 }

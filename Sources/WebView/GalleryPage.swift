@@ -32,6 +32,9 @@ package struct GalleryPage: Sendable {
     package let query: String
     /// Whether the view-model accepts `query` (the Go button's state).
     package let searchable: Bool
+    /// Whether the served page runs its search (or the popular view) as it loads: not when a
+    /// link on another site opened it, where it only fills in the query and waits for Go.
+    package let startsAtOnce: Bool
     package let providers: [Chip]
     package let cells: [GalleryCell]
     /// "30 photos from 3 providers", or empty.
@@ -53,6 +56,7 @@ package struct GalleryPage: Sendable {
         query = state.request?.query ?? ""
         heading = query.isEmpty ? "Popular" : query
         searchable = true
+        startsAtOnce = false
         providers = state.providers.map(Self.chip)
         cells = state.results.enumerated().map { index, ranked in
             GalleryCell(
@@ -69,15 +73,22 @@ package struct GalleryPage: Sendable {
         filePolicy = InlineHash.policy(style: resources.css, script: resources.script)
     }
 
-    /// The served page for `query` (empty: the start page, or the popular view).
-    package init(served query: String, popular: Bool) {
+    /// The served page for `query` (empty: the start page, or the popular view); when
+    /// `startsAtOnce` is false, it says that Go (or Popular) starts it.
+    package init(served query: String, popular: Bool, startsAtOnce: Bool = true) {
         served = true
         self.query = query
         heading = popular ? "Popular" : query.isEmpty ? "Search" : query
         searchable = SearchViewModel.problem(withQuery: query) == nil
+        self.startsAtOnce = startsAtOnce
         providers = []
         cells = []
-        summary = ""
+        summary =
+            startsAtOnce || (query.isEmpty && !popular)
+            ? ""
+            : popular
+                ? "Opened from another site: press Popular to show popular photos."
+                : "Opened from another site: press Go to run this search."
         licenses = LicenseCatalog.all.map { LicenseChoice(id: $0.id, name: $0.name) }
         css = ""
         script = ""
@@ -87,7 +98,8 @@ package struct GalleryPage: Sendable {
     private static func chip(_ status: ProviderStatus) -> Chip {
         let row = ProviderStatusRow(status)
         return Chip(
-            name: row.name, phase: row.phase, phaseClass: status.phase.rawValue, detail: row.detail,
-            title: [row.detail, row.note].filter { !$0.isEmpty }.joined(separator: " · "))
+            name: PageText.safe(row.name), phase: row.phase, phaseClass: status.phase.rawValue,
+            detail: PageText.safe(row.detail),
+            title: PageText.safe([row.detail, row.note].filter { !$0.isEmpty }.joined(separator: " · ")))
     }
 }

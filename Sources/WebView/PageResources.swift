@@ -12,16 +12,29 @@ package struct PageResources: Sendable {
         package let description: String
     }
 
-    /// Reads the resources shipped with the module: `Viewfinder_WebView.resources` beside the
-    /// binary (where `swift build` puts it), else the source tree's `Resources` folder. Not
-    /// `Bundle.module`, which ends the process when the bundle is missing (a copied binary).
+    /// Reads the resources shipped with the module: `Viewfinder_WebView.resources` in the main
+    /// bundle's folder or beside the binary (where `swift build` puts it), and nowhere else: no
+    /// path of the machine that built it (whoever could write there would choose the page's
+    /// script). Not `Bundle.module`, which ends the process when the bundle is missing (a copied
+    /// binary); a missing folder is an error naming where it was looked for.
     package static func load() throws(Missing) -> PageResources {
+        try load(from: searchedFolders())
+    }
+
+    /// The folders where the resources may be, in the order they are tried.
+    static func searchedFolders() -> [URL] {
         let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
         let folders = [
             Bundle.main.bundleURL.appendingPathComponent("Viewfinder_WebView.resources/Resources"),
             executable.deletingLastPathComponent().appendingPathComponent("Viewfinder_WebView.resources/Resources"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources"),
         ]
+        return folders.reduce(into: []) { kept, folder in
+            if !kept.contains(folder.standardizedFileURL) { kept.append(folder.standardizedFileURL) }
+        }
+    }
+
+    /// Reads the resources from the first of `folders` that holds the page template.
+    static func load(from folders: [URL]) throws(Missing) -> PageResources {
         guard
             let folder = folders.first(where: {
                 FileManager.default.fileExists(atPath: $0.appendingPathComponent("page.mustache").path)
@@ -29,8 +42,10 @@ package struct PageResources: Sendable {
         else {
             throw Missing(
                 description:
-                    "the web view's files are missing: keep the Viewfinder_WebView.resources folder beside the "
-                    + "viewfinder binary (swift build puts it there)")
+                    "the web view's files are missing: no page.mustache in "
+                    + folders.map(\.path).joined(separator: " or ")
+                    + "; keep the Viewfinder_WebView.resources folder beside the viewfinder binary (swift build puts it there)"
+            )
         }
         func text(_ name: String, _ ext: String) throws(Missing) -> String {
             let url = folder.appendingPathComponent("\(name).\(ext)")

@@ -1,10 +1,12 @@
 import Foundation
 import LocalFolderProvider
+import ProviderKit
 import ServiceBus
 
 /// The recent searches of `serve`, newest first, with their result counts, kept in
 /// `recent-searches.json` in the data folder across restarts. Written atomically (a crash
-/// leaves the old file or the new one); a damaged file counts as no history.
+/// leaves the old file or the new one), readable by the user only (0600 in a 0700 folder); a
+/// damaged file counts as no history.
 package actor RecentSearches {
     /// One search.
     package struct Entry: Codable, Sendable, Equatable {
@@ -65,10 +67,6 @@ package actor RecentSearches {
         entries = list
         let file = file
         guard let data = try? JSONEncoder().encode(list) else { return }
-        _ = try? await BlockingWork.run { _ in
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-        }
+        _ = try? await BlockingWork.run { _ in PrivateFile.write(data, to: file.path) }
     }
 }

@@ -3,22 +3,23 @@ import Hummingbird
 import Synchronization
 
 /// Guards every request of `serve`: the `Host` must be this server on loopback (a page on
-/// another site that rebinds its name to 127.0.0.1 is refused), only small GET and DELETE
-/// requests pass, and every answer, an error too, carries a strict Content-Security-Policy.
+/// another site that rebinds its name to 127.0.0.1 is refused), another site may only open the
+/// page itself (a link or bookmark: a top-level navigation), never the API, only small GET and
+/// DELETE requests pass, and every answer carries a strict Content-Security-Policy
+/// (``SecurityHeaders``).
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The port the server listens on, known once it is bound (`--port 0`).
     let port: BoundPort
 
-    /// Scripts and styles only from this server; images also from the photo sources.
-    static var policy: String {
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' http: https:; "
-            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-    }
     /// A `Host` header left among the fields: the request had more than one (the first became
     /// its authority), which no browser sends.
     static var hostField: HTTPField.Name? { HTTPField.Name("Host") }
-    /// The browser's `Sec-Fetch-Site` header.
+    /// The browser's `Sec-Fetch-Site`, `Sec-Fetch-Mode` and `Sec-Fetch-Dest` headers.
     static var fetchSite: HTTPField.Name? { HTTPField.Name("Sec-Fetch-Site") }
+    static var fetchMode: HTTPField.Name? { HTTPField.Name("Sec-Fetch-Mode") }
+    static var fetchDestination: HTTPField.Name? { HTTPField.Name("Sec-Fetch-Dest") }
+    /// The addresses another site may link to: the page, never the API.
+    static var pages: Set<String> { ["/", "/popular"] }
     /// The longest address accepted.
     static var maximumTargetLength: Int { 4096 }
 
@@ -27,7 +28,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         let port = port.value
         // HTTP/1's Host header is the request's authority.
-        let host = request.head.authority ?? ""
+        let host = (request.head.authority ?? "").lowercased()  // host names are case-insensitive
         let extraHost = Self.hostField.map { request.headers[$0] != nil } ?? false
         guard host == "127.0.0.1:\(port)" || host == "localhost:\(port)", !extraHost else {
             return Self.refuse(
@@ -35,7 +36,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         // Another site's page may not start searches here (with the user's keys) or clear the
         // history: browsers say where a request comes from; none is an address typed or a bookmark.
-        if let name = Self.fetchSite, let site = request.headers[name], site != "same-origin", site != "none" {
+        // A link from elsewhere may open the page, which then runs nothing until Go is pressed.
+        if Self.isFromElsewhere(request.headers), !Self.isPageNavigation(request) {
             return Self.refuse(.forbidden, "Only Viewfinder's own page may ask this server.")
         }
         guard (request.head.path ?? "").utf8.count <= Self.maximumTargetLength else {
@@ -63,9 +65,23 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// Whether the browser says another site (or another port on this host) sent the request.
+    static func isFromElsewhere(_ headers: HTTPFields) -> Bool {
+        guard let name = fetchSite, let site = headers[name] else { return false }
+        return site != "same-origin" && site != "none"
+    }
+
+    /// A top-level navigation to the page (a link followed, a bookmark opened): not a fetch,
+    /// a frame or a form sent to the API.
+    static func isPageNavigation(_ request: Request) -> Bool {
+        guard request.method == .get, pages.contains(request.uri.path), let mode = fetchMode,
+            let destination = fetchDestination
+        else { return false }
+        return request.headers[mode] == "navigate" && request.headers[destination] == "document"
+    }
+
     static func secure(_ headers: inout HTTPFields) {
-        headers[.contentSecurityPolicy] = policy
-        headers[.xContentTypeOptions] = "nosniff"
+        SecurityHeaders.apply(to: &headers)
     }
 
     static func refuse(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import ProviderKit
 import SearchViewModel
@@ -27,6 +28,8 @@ package struct WebServer: Sendable {
     let localStreams: Slots
     /// The searches running now, at most ``defaultMaxSearches`` unless told otherwise.
     let searches: Slots
+    /// The most connections held at once; `nil`: worked out from the descriptor limit when it starts.
+    let maxConnections: Int?
 
     /// How many searches run at once by default (one per open page, with room for several tabs).
     package static let defaultMaxSearches = 8
@@ -36,10 +39,12 @@ package struct WebServer: Sendable {
     package init(
         port: Int, resources: PageResources, recent: RecentSearches, redact: @escaping @Sendable (String) -> String,
         maxSearches: Int = defaultMaxSearches, maxLocalStreams: Int = defaultMaxLocalStreams,
-        makeEncoder: @escaping @Sendable () -> any SearchEventEncoder, launch: @escaping Launcher
+        maxConnections: Int? = nil, makeEncoder: @escaping @Sendable () -> any SearchEventEncoder,
+        launch: @escaping Launcher
     ) {
         self.searches = Slots(limit: maxSearches)
         self.localStreams = Slots(limit: maxLocalStreams)
+        self.maxConnections = maxConnections
         self.port = port
         self.resources = resources
         self.recent = recent
@@ -51,31 +56,45 @@ package struct WebServer: Sendable {
     /// The filter parameters the page may send.
     static let filterKeys = ["license", "orientation", "min-width", "min-height", "taken-after", "taken-before"]
 
-    /// Serves until the process is told to stop; `listening` gets the bound port.
+    /// Serves until the process is told to stop; `listening` gets the bound port. Throws
+    /// ``PortInUse`` when another program listens on the port.
     package func run(listening: @escaping @Sendable (Int) -> Void) async throws {
         let boundPort = BoundPort(port)
         let router = Router()
         router.add(middleware: SecurityMiddleware(port: boundPort))
         addRoutes(to: router)
+        let connections = WaitingConnections(
+            limit: maxConnections ?? DescriptorLimit.connections(forDescriptors: DescriptorLimit.soft))
+        // Each connection's pipeline: the policy on every answer, and a deadline for headers.
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [SecurityHeaders(), HeaderDeadline(connections: connections)])
         let app = Application(
-            router: router,
+            router: router, server: .http1(configuration: http),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 let actual = channel.localAddress?.port ?? port
                 boundPort.value = actual
                 listening(actual)
             })
-        try await app.runService(gracefulShutdownSignals: [])  // SignalWatcher ends the process
+        do {
+            try await app.runService(gracefulShutdownSignals: [])  // SignalWatcher ends the process
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw PortInUse(port: port)
+        }
+    }
+
+    /// Another program listens on the port asked for.
+    package struct PortInUse: Error, CustomStringConvertible {
+        package let port: Int
+        package var description: String {
+            "port \(port) is in use; choose another with --port, or --port 0 for any free one"
+        }
     }
 
     private func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { request, _ in
-            let query = QueryParameters(request.uri.query)["q"] ?? ""
-            return html(resources.render(GalleryPage(served: query, popular: false)))
-        }
-        router.get("/popular") { _, _ in
-            html(resources.render(GalleryPage(served: "", popular: true)))
-        }
+        router.get("/") { request, _ in page(request, popular: false) }
+        router.get("/popular") { request, _ in page(request, popular: true) }
+        router.get("/favicon.ico") { _, _ in text(Self.icon, type: "image/svg+xml") }
         router.get("/viewfinder.css") { _, _ in
             text(resources.css, type: "text/css; charset=utf-8")
         }
@@ -83,16 +102,16 @@ package struct WebServer: Sendable {
             text(resources.script, type: "text/javascript; charset=utf-8")
         }
         router.get("/api/searchable") { request, _ in
-            let query = QueryParameters(request.uri.query)["q"] ?? ""
-            let problem = SearchViewModel.problem(withQuery: query)
+            let parameters = QueryParameters(request.uri.query)
+            let problem = parameters.problem ?? SearchViewModel.problem(withQuery: parameters["q"] ?? "")
             return json(Searchable(searchable: problem == nil, problem: problem))
         }
         router.get("/api/recent") { _, _ in
-            json(await recent.list())
+            json(await recent.list().map(RecentLink.init))
         }
         router.delete("/api/recent") { _, _ in
             await recent.clear()
-            return json([RecentSearches.Entry]())
+            return json([RecentLink]())
         }
         router.get("/api/events") { request, _ in
             events(QueryParameters(request.uri.query))
@@ -107,9 +126,49 @@ package struct WebServer: Sendable {
         let problem: String?
     }
 
+    /// A recent search as the page lists it: linked only when it can run again (not one stored
+    /// with a key hidden as `***`).
+    private struct RecentLink: Encodable {
+        let query: String
+        let count: Int
+        let searchable: Bool
+
+        init(_ entry: RecentSearches.Entry) {
+            query = entry.query
+            count = entry.count
+            searchable = !entry.query.contains("***") && SearchViewModel.problem(withQuery: entry.query) == nil
+        }
+    }
+
+    /// The page for a search (`/?q=…`) or the popular view; a 400 naming the value when the
+    /// address holds one the page cannot show (broken encoding, an unknown licence). Opened
+    /// from another site, it runs nothing until Go is pressed.
+    private func page(_ request: Request, popular: Bool) -> Response {
+        let parameters = QueryParameters(request.uri.query)
+        if let problem = PageAddress.problem(with: parameters) {
+            return SecurityMiddleware<BasicRequestContext>.refuse(
+                .badRequest, outgoing("Cannot open this page: \(problem)."))
+        }
+        let fromElsewhere = SecurityMiddleware<BasicRequestContext>.isFromElsewhere(request.headers)
+        let model = GalleryPage(
+            served: popular ? "" : parameters["q"] ?? "", popular: popular, startsAtOnce: !fromElsewhere)
+        return html(resources.render(model))
+    }
+
+    /// The page's icon: a small viewfinder frame.
+    static let icon =
+        ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="3" width="14" height="11" rx="2" "##
+        + ##"fill="#335"/><circle cx="8" cy="8.5" r="3.2" fill="#9cf"/></svg>"##
+
     /// The search's events as Server-Sent Events, one `data:` line each; a client that goes
     /// away cancels its search.
     private func events(_ parameters: QueryParameters) -> Response {
+        if let problem = parameters.problem {
+            let message = outgoing(problem)
+            return eventStream { writer in
+                try await writer.write(ByteBuffer(string: Self.event(json: ErrorEvent(message: message))))
+            }
+        }
         let operation: SearchRequest.Operation
         if let query = parameters["q"] {
             operation = .search(query)
@@ -127,7 +186,7 @@ package struct WebServer: Sendable {
             }
             started = try launch(operation, filters)
         } catch {
-            let message = redact(String(describing: error))
+            let message = outgoing(String(describing: error))
             return eventStream { writer in
                 try await writer.write(ByteBuffer(string: Self.event(json: ErrorEvent(message: message))))
             }
@@ -135,6 +194,7 @@ package struct WebServer: Sendable {
         let (viewModel, request) = started
         let ids = localIDs
         let rewrite: @Sendable (Photo) -> Photo = { Self.served($0, ids: ids) }
+        let outgoingJSON: @Sendable (String) -> String = { [redact] in PageText.safeJSON(redact($0)) }
         return eventStream { [makeEncoder, redact, recent, searches] writer in
             guard searches.take() else {
                 let message =
@@ -159,7 +219,7 @@ package struct WebServer: Sendable {
                         state.isFinished
                         ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
                     for line in lines {
-                        try await writer.write(ByteBuffer(string: "data: " + redact(line) + "\n\n"))
+                        try await writer.write(ByteBuffer(string: "data: " + outgoingJSON(line) + "\n\n"))
                     }
                     if state.isFinished {
                         if case .search(let query) = operation, !state.wasCancelled {
@@ -241,12 +301,17 @@ package struct WebServer: Sendable {
         "data: " + JSONText.encode(value) + "\n\n"
     }
 
+    /// Text as it leaves the server: secrets hidden, bidirectional controls replaced.
+    private func outgoing(_ text: String) -> String {
+        PageText.safe(redact(text))
+    }
+
     private func html(_ page: String) -> Response {
-        text(redact(page), type: "text/html; charset=utf-8")
+        text(outgoing(page), type: "text/html; charset=utf-8")
     }
 
     private func json(_ value: some Encodable) -> Response {
-        text(redact(JSONText.encode(value)), type: "application/json")
+        text(PageText.safeJSON(redact(JSONText.encode(value))), type: "application/json")
     }
 
     private func text(_ body: String, type: String) -> Response {

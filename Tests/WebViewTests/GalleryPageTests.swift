@@ -38,6 +38,31 @@ import Testing
         #expect(page.contains("data-page=\"javascript:alert(3)\""))
     }
 
+    @Test("resources are looked for only beside the binary; a missing folder is an error naming where it looked")
+    func missingResourcesNameTheFolder() throws {
+        #expect(!PageResources.searchedFolders().contains { $0.path.hasSuffix("Sources/WebView/Resources") })
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("vf-none-\(UUID().uuidString)")
+        #expect {
+            try PageResources.load(from: [nowhere])
+        } throws: { error in
+            "\(error)".contains("no page.mustache in \(nowhere.path)")
+        }
+    }
+
+    @Test("bidirectional controls from sources are replaced in the gallery file's cells and chips")
+    func bidiControlsAreReplaced() {
+        let photo = Photo(
+            provider: "evil", id: "1", title: "photo\u{202E}gpj.exe", author: "\u{202E}nnA\u{202C}",
+            tags: ["a\u{2067}b"], attribution: "by \u{2066}Ann\u{2069}", camera: "X\u{200F}")
+        let status = ProviderStatus(
+            name: "plugin", typeName: "exec", phase: .failed, message: "it said \u{202E}deliaf")
+        let page = resources.render(GalleryPage(file: Self.state([photo], providers: [status]), resources: resources))
+        #expect(!page.unicodeScalars.contains { PageText.isBidiControl($0) })
+        #expect(page.contains("photo\u{FFFD}gpj.exe"))
+        #expect(page.contains("\u{FFFD}nnA\u{FFFD}"))
+        #expect(page.contains("it said \u{FFFD}deliaf"))
+    }
+
     @Test func everyCellShowsItsFacts() throws {
         let photo = Photo(
             provider: "commons", id: "1", title: "Harbor at dusk", author: "Ann",
@@ -194,6 +219,31 @@ import Testing
         #expect(await recent.list().isEmpty)
         await recent.record("fog", count: 1)
         #expect(await RecentSearches(folder: folder).list() == [.init(query: "fog", count: 1)])
+    }
+
+    @Test("recent-searches.json is 0600 in a 0700 folder, and a folder an earlier version made 0755 is narrowed")
+    func recentSearchesAreTheUsersOnly() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        func mode(_ url: URL) -> mode_t {
+            var info = stat()
+            return stat(url.path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        let fresh = base.appendingPathComponent("new/viewfinder")
+        await RecentSearches(folder: fresh).record("harbor", count: 2)
+        #expect(mode(fresh) == 0o700)
+        #expect(mode(fresh.appendingPathComponent("recent-searches.json")) == 0o600)
+        let old = base.appendingPathComponent("old")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        #expect(chmod(old.path, 0o755) == 0)
+        try Data("[]".utf8).write(to: old.appendingPathComponent("recent-searches.json"))
+        #expect(chmod(old.appendingPathComponent("recent-searches.json").path, 0o644) == 0)
+        await RecentSearches(folder: old).record("fog", count: 1)
+        #expect(mode(old) == 0o700)
+        #expect(mode(old.appendingPathComponent("recent-searches.json")) == 0o600)
+        #expect(await RecentSearches(folder: old).list() == [.init(query: "fog", count: 1)])
+        // No temporary file is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: old.path) == ["recent-searches.json"])
     }
 
     @Test func theDataFolderFollowsXDG() {

@@ -36,6 +36,12 @@ import Testing
         #expect(parameters["bad"] == nil)
         #expect(parameters["missing"] == nil)
         #expect(QueryParameters(nil)["q"] == nil)
+        // A value that does not decode is kept aside and named, never read as absent or replaced by a later one.
+        #expect(parameters.malformed == ["bad": "%zz"])
+        #expect(parameters.problem?.contains("bad=%zz is not valid") == true)
+        let twice = QueryParameters("q=%E9&q=fog")
+        #expect(twice["q"] == nil && twice.malformed == ["q": "%E9"])
+        #expect(QueryParameters("q=fog").problem == nil)
     }
 
     @Test func readsAtMostTheCap() {

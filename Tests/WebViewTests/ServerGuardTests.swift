@@ -6,139 +6,14 @@ import Testing
 
 @testable import WebView
 
-/// An encoder for a server whose searches never start.
-private struct NoEvents: SearchEventEncoder {
-    mutating func events(for state: SearchState, photo: (Photo) -> Photo) -> [String] { [] }
-    mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] { [] }
-}
-
-/// A provider that answers nothing and ends only when its search is cancelled.
-private struct EndlessProvider: PhotoProvider {
-    let name = "endless"
-    var supportsPopular: Bool { true }
-
-    func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
-        AsyncThrowingStream { continuation in
-            let waiting = Task {
-                try? await Task.sleep(for: .seconds(600))
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in waiting.cancel() }
-        }
-    }
-}
-
 /// `serve`'s guards, against the real server on a free loopback port, with requests written
 /// byte for byte on a socket (a browser would not send most of them).
 @Suite struct ServerGuardTests {
-    /// Starts a server hiding `secret` whose searches have no providers (they end at once), or
-    /// one that never answers when `endless`; runs `body` with its port, the folder of its
-    /// recent searches and its table of local photo ids.
-    private func withServer(
-        secret: String = "unused-secret", endless: Bool = false, maxSearches: Int = WebServer.defaultMaxSearches,
-        maxLocalStreams: Int = WebServer.defaultMaxLocalStreams, _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
-    ) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let providers = endless ? [LiveProvider(provider: EndlessProvider(), typeName: "endless")] : []
-        let server = WebServer(
-            port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
-            redact: { $0.replacingOccurrences(of: secret, with: "***") }, maxSearches: maxSearches,
-            maxLocalStreams: maxLocalStreams,
-            makeEncoder: { NoEvents() },
-            launch: { operation, _ in
-                (
-                    SearchViewModel(
-                        lineup: ProviderLineup(providers: providers),
-                        settings: SearchSettings(limit: 30, timeout: .seconds(600))),
-                    SearchRequest(operation, limit: 30)
-                )
-            })
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let running = Task { try await server.run { continuation.yield($0) } }
-        defer { running.cancel() }
-        guard let port = await ports.first(where: { _ in true }) else { return }
-        try await body(port, folder, server.localIDs)
-    }
-
-    /// The whole answer to `request` (sent with `Connection: close`): its head and its body.
-    private func answer(_ request: String, port: Int) async -> (head: String, body: [UInt8]) {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let descriptor = Self.connection(port: port)
-                var answer: [UInt8] = []
-                if descriptor >= 0 {
-                    let bytes = Array(request.utf8)
-                    _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-                    var buffer = [UInt8](repeating: 0, count: 65536)
-                    while true {
-                        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-                        if count <= 0 { break }
-                        answer += buffer[0..<count]
-                    }
-                    close(descriptor)
-                }
-                let end = (0..<max(0, answer.count - 3)).first { answer[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }
-                let head = end.map { String(decoding: answer[..<$0], as: UTF8.self) } ?? ""
-                let body = end.map { Array(answer[($0 + 4)...]) } ?? []
-                continuation.resume(returning: (head, body))
-            }.start()
-        }
-    }
-
-    /// The status line of the answer to `request`, sent on a socket from a thread of its own.
-    private func statusLine(_ request: String, port: Int) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(returning: Self.exchange(request, port: port))
-            }.start()
-        }
-    }
-
-    private static func exchange(_ request: String, port: Int) -> String {
-        let descriptor = connection(port: port)
-        guard descriptor >= 0 else { return "cannot connect" }
-        defer { close(descriptor) }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !answer.contains(13) {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            answer += buffer[0..<count]
-        }
-        let line = answer.split(separator: 13).first.map { String(decoding: $0, as: UTF8.self) }
-        return line ?? "no answer"
-    }
-
-    /// A socket connected to the server, with a 10 s receive timeout; -1 when it cannot connect.
-    private static func connection(port: Int) -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return -1 }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            return -1
-        }
-        return descriptor
-    }
-
     @Test("only a request whose one Host is this server on loopback is answered")
     func hostVariants() async throws {
-        try await withServer { port, _, _ in
+        try await ServeFixture.withServer { port, _, _ in
             func get(_ headers: String) async -> String {
-                await statusLine("GET / HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n", port: port)
+                await ServeFixture.statusLine("GET / HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n", port: port)
             }
             #expect(await get("Host: 127.0.0.1:\(port)\r\n").hasPrefix("HTTP/1.1 200"))
             #expect(await get("Host: localhost:\(port)\r\n").hasPrefix("HTTP/1.1 200"))
@@ -154,8 +29,8 @@ private struct EndlessProvider: PhotoProvider {
     @Test("a configured key typed as a search never reaches the recent-searches file")
     func secretQueryStaysOutOfRecentSearches() async throws {
         let secret = "hunter2-api-key-77"
-        try await withServer(secret: secret) { port, folder, _ in
-            _ = await statusLine(
+        try await ServeFixture.withServer(secret: secret) { port, folder, _ in
+            _ = await ServeFixture.statusLine(
                 "GET /api/events?q=\(secret) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
                 port: port)
             let file = folder.appendingPathComponent("recent-searches.json")
@@ -174,7 +49,7 @@ private struct EndlessProvider: PhotoProvider {
     private func openStream(_ query: String, port: Int, until expected: String) async -> (String, Int32) {
         await withCheckedContinuation { continuation in
             Thread {
-                let descriptor = Self.connection(port: port)
+                let descriptor = ServeFixture.connection(port: port)
                 guard descriptor >= 0 else { return continuation.resume(returning: ("cannot connect", descriptor)) }
                 let request = "GET /api/events?q=\(query) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
                 _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
@@ -192,7 +67,7 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("no more than `maxSearches` searches run at once; one more is told why, and a freed slot is reused")
     func searchesAreCapped() async throws {
-        try await withServer(endless: true, maxSearches: 2) { port, _, _ in
+        try await ServeFixture.withServer(endless: true, maxSearches: 2) { port, _, _ in
             var open: [Int32] = []
             defer { for descriptor in open { close(descriptor) } }
             for query in ["one", "two"] {
@@ -219,13 +94,13 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("an unknown address is a 404 with the security headers; HEAD is refused as a method (405), not as missing")
     func unknownAddressAndHead() async throws {
-        try await withServer { port, _, _ in
-            let missing = await answer(
+        try await ServeFixture.withServer { port, _, _ in
+            let missing = await ServeFixture.answer(
                 "GET /nothing HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(missing.head.hasPrefix("HTTP/1.1 404"), "\(missing.head)")
             #expect(missing.head.lowercased().contains("content-security-policy: default-src 'none'"))
             #expect(missing.head.lowercased().contains("x-content-type-options: nosniff"))
-            let head = await answer(
+            let head = await ServeFixture.answer(
                 "HEAD / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(head.head.hasPrefix("HTTP/1.1 405"), "\(head.head)")
             #expect(head.head.lowercased().contains("allow: get, delete"))
@@ -234,12 +109,12 @@ private struct EndlessProvider: PhotoProvider {
 
     @Test("local ids: dot segments, encoded slashes and unknown ids are 404")
     func localPathTricks() async throws {
-        try await withServer { port, _, _ in
+        try await ServeFixture.withServer { port, _, _ in
             for path in [
                 "/local/%2e%2e/%2e%2e/etc/passwd", "/local/..%2f..%2fetc%2fpasswd", "/local/../../etc/passwd",
                 "/local/0123456789abcdef0123456789abcdef",
             ] {
-                let line = await statusLine(
+                let line = await ServeFixture.statusLine(
                     "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
                 #expect(line.hasPrefix("HTTP/1.1 404"), "\(path): \(line)")
             }
@@ -261,9 +136,9 @@ private struct EndlessProvider: PhotoProvider {
         let secret = folder.appendingPathComponent("secret.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE1] + Array("not for the page".utf8)).write(to: secret)
 
-        try await withServer { port, _, ids in
+        try await ServeFixture.withServer { port, _, ids in
             let id = ids.id(for: name)
-            let served = await answer(
+            let served = await ServeFixture.answer(
                 "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(served.head)")
             #expect(served.head.lowercased().contains("content-type: image/jpeg"))
@@ -271,7 +146,7 @@ private struct EndlessProvider: PhotoProvider {
             // The file is replaced by a link to another image: the id no longer serves anything.
             #expect(name.withCString { unlink($0) } == 0)
             #expect(name.withCString { link in symlink(secret.path, link) } == 0)
-            let linked = await answer(
+            let linked = await ServeFixture.answer(
                 "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(linked.head.hasPrefix("HTTP/1.1 404"), "\(linked.head)")
         }
@@ -307,14 +182,14 @@ private struct EndlessProvider: PhotoProvider {
         #expect(deep.utf8.count > Int(PATH_MAX))
         defer { _ = try? Self.removeDeep(below: folder) }
 
-        try await withServer { port, _, ids in
+        try await ServeFixture.withServer { port, _, ids in
             let cases: [(String, String, [UInt8])] = [
                 (folder.path + "/a.bmp", "image/bmp", bmp), (folder.path + "/b.avif", "image/avif", avif),
                 (deep, "image/jpeg", jpeg),
             ]
             for (path, type, bytes) in cases {
                 let id = ids.id(for: FileSystemPath(bytes: Array(path.utf8)))
-                let served = await answer(
+                let served = await ServeFixture.answer(
                     "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
                 #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(type): \(served.head)")
                 #expect(served.head.lowercased().contains("content-type: \(type)"), "\(served.head)")
@@ -353,22 +228,22 @@ private struct EndlessProvider: PhotoProvider {
         let photo = folder.appendingPathComponent("big.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 9, count: 16 << 20)).write(to: photo)
 
-        try await withServer(maxLocalStreams: 2) { port, _, ids in
+        try await ServeFixture.withServer(maxLocalStreams: 2) { port, _, ids in
             let id = ids.id(for: FileSystemPath(bytes: Array(photo.path.utf8)))
             let request = "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-            let stalled = (0..<2).map { _ in Self.connection(port: port) }
+            let stalled = (0..<2).map { _ in ServeFixture.connection(port: port) }
             for socket in stalled {
                 _ = Array(request.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
             }
             try await Task.sleep(for: .milliseconds(500))
-            let refused = await answer(request, port: port)
+            let refused = await ServeFixture.answer(request, port: port)
             #expect(refused.head.hasPrefix("HTTP/1.1 503"), "\(refused.head)")
             #expect(refused.head.lowercased().contains("retry-after: 1"))
             for socket in stalled { close(socket) }
             var admitted = ""
             for _ in 0..<50 where !admitted.hasPrefix("HTTP/1.1 200") {  // the slots come back as the sends fail
                 try await Task.sleep(for: .milliseconds(100))
-                admitted = await statusLine(request, port: port)
+                admitted = await ServeFixture.statusLine(request, port: port)
             }
             #expect(admitted.hasPrefix("HTTP/1.1 200"), "\(admitted)")
         }

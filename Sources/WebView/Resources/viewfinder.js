@@ -48,6 +48,9 @@
     const thumb = all[current].querySelector("img");
     const source = safeImage(data.full) || (thumb && safeImage(thumb.getAttribute("src")));
     if (source) image.src = source; else image.removeAttribute("src");
+    // No image (or one that fails to load): a plain placeholder, not the browser's broken icon.
+    image.hidden = !source;
+    $("viewer-no-image").hidden = !!source;
     image.alt = data.title || "";
     setText("viewer-title", data.title);
     setText("viewer-author", data.author ? "by " + data.author : "");
@@ -109,6 +112,11 @@
     else if (event.key === "ArrowLeft") show(current - 1);
     else return;
     event.preventDefault();
+  });
+  $("viewer-image").addEventListener("error", () => {
+    if (viewer.hidden) return;
+    $("viewer-image").hidden = true;
+    $("viewer-no-image").hidden = false;
   });
   $("viewer-close").addEventListener("click", close);
   $("viewer-prev").addEventListener("click", () => show(current - 1));
@@ -279,7 +287,15 @@
       }
     };
     stream.onerror = () => {
-      if (stream) { stream.close(); stream = null; summary.textContent = "The connection to Viewfinder was lost."; }
+      if (!stream) return;
+      stream.close(); stream = null;
+      summary.textContent = "The connection to Viewfinder was lost.";
+      // What a provider was doing is no longer known: say so rather than show it running.
+      for (const chip of statuses.querySelectorAll(".chip.running")) {
+        chip.className = "chip interrupted";
+        const name = chip.querySelector("b");
+        chip.replaceChildren(name, document.createTextNode(" interrupted · the connection was lost"));
+      }
     };
   }
 
@@ -304,8 +320,10 @@
       const list = $("recent-list");
       list.replaceChildren(...entries.map((entry) => {
         const item = document.createElement("li");
-        const a = document.createElement("a");
-        a.href = "/?q=" + encodeURIComponent(entry.query);
+        // A search stored with a key hidden (***) cannot run again: listed, not linked.
+        const a = document.createElement(entry.searchable ? "a" : "span");
+        if (entry.searchable) a.href = "/?q=" + encodeURIComponent(entry.query);
+        else { a.className = "hidden-query"; a.title = "Stored with a key hidden; type the search again to run it"; }
         a.textContent = entry.query;
         const count = document.createElement("span");
         count.className = "count";
@@ -321,10 +339,12 @@
     fetch("/api/recent", { method: "DELETE" }).then(loadRecent).catch(() => {});
   });
 
-  // The address decides what runs: /?q=… searches, /popular shows the popular view.
+  // The address decides what runs: /?q=… searches, /popular shows the popular view; opened
+  // from another site's link (data-start="on-go"), nothing runs until Go or Popular is pressed.
   const here = new URLSearchParams(location.search);
   for (const id of ["license", "orientation", "min-width"]) if (here.get(id)) $(id).value = here.get(id);
-  if (location.pathname === "/popular") popular();
-  else if (query.value.trim() !== "" && !go.disabled) search();
+  const atOnce = document.body.dataset.start === "at-once";
+  if (atOnce && location.pathname === "/popular") popular();
+  else if (atOnce && query.value.trim() !== "" && !go.disabled) search();
   else loadRecent();
 })();

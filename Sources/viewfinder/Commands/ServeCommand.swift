@@ -40,6 +40,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func serve() async throws {
+        // Each connection costs a descriptor: take all the system allows (WebServer keeps a margin).
+        DescriptorLimit.raise()
         let setup = try Setup.load(configPath: config, verbose: verbose)
         let configured = setup.configuration.search
         let bus = setup.bus
@@ -70,6 +72,8 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run { bound in
                 Console.out("Viewfinder is serving http://127.0.0.1:\(bound)/ (Ctrl-C stops it)\n")
             }
+        } catch let inUse as WebServer.PortInUse {
+            throw CommandFailure(message: inUse.description, exitCode: ExitCodes.failed)
         } catch {
             throw CommandFailure(
                 message:

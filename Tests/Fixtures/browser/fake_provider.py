@@ -31,7 +31,7 @@ def emit(value):
 if mode == "broken":
     emit({"error": "the catalogue refused our token"})
 elif mode == "hostile":
-    emit({"photo": {"id": "h1", "title": "<img src=x onerror=alert(1)>", "author": "<b>Mallory</b>",
+    emit({"photo": {"id": "h1", "title": "<img src=x onerror=alert(1)>", "author": "<b>Mallory</b> \u202egnp.exe",
                     "page_url": "javascript:alert(document.domain)", "license": "CC0"}})
 else:
     licenses = ["CC BY 4.0", "CC0", "CC BY-SA 2.0", "Public Domain"]

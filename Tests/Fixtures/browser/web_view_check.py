@@ -236,6 +236,8 @@ def page_checks(driver, url, folder):
     hostile = driver.find_elements(By.CSS_SELECTOR, '.cell[data-provider="hostile"]')
     title = hostile[0].find_element(By.CSS_SELECTOR, ".title").text if hostile else ""
     check("a markup title is shown as text", title == "<img src=x onerror=alert(1)>", title)
+    author = hostile[0].find_element(By.CSS_SELECTOR, ".author").text if hostile else ""
+    check("a bidirectional override from a source is replaced", author == "<b>Mallory</b> \ufffdgnp.exe", ascii(author))
     check("no script ran", no_alert(driver))
     local = driver.find_elements(By.CSS_SELECTOR, '.cell[data-provider="folder"] img')
     sources = [image.get_attribute("src") for image in local]
@@ -258,6 +260,9 @@ def page_checks(driver, url, folder):
         links = page.find_elements(By.TAG_NAME, "a")
         check("a javascript: page URL is not linked", not links, [driver.find_element(By.ID, "viewer-title").text, [l.get_attribute("href") for l in links]])
         check("no link anywhere is javascript:", not driver.find_elements(By.CSS_SELECTOR, 'a[href^="javascript"]'))
+        check("a photo with no image shows a placeholder, not a broken image",
+              driver.find_element(By.ID, "viewer-no-image").is_displayed()
+              and not driver.find_element(By.ID, "viewer-image").is_displayed())
         driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     # Recent searches, kept across a reload.
     driver.get(url)
@@ -276,6 +281,58 @@ def page_checks(driver, url, folder):
     licences = {cell.get_attribute("data-license") for cell in driver.find_elements(By.CSS_SELECTOR, ".cell")}
     check("the licence filter keeps only CC0 photos", licences == {"CC0 1.0"}, licences)
     check("the licence choice shows in the form", driver.find_element(By.ID, "license").get_attribute("value") == "CC0-1.0")
+
+
+def cross_site_checks(driver, url, folder):
+    """A link on another site (localhost:OTHER to 127.0.0.1:PORT) opens the page, which runs
+    nothing until Go is pressed."""
+    links = os.path.join(folder, "links")
+    os.makedirs(links, exist_ok=True)
+    with open(os.path.join(links, "index.html"), "w") as file:
+        file.write(f'<a id="search" href="{url.rstrip("/")}/?q=harbor">harbor</a> '
+                   f'<a id="popular" href="{url.rstrip("/")}/popular">popular</a>')
+    site = image_server(links)
+    try:
+        other = f"http://localhost:{site.server_address[1]}/index.html"
+        for name in ["search", "popular"]:
+            driver.get(other)
+            driver.find_element(By.ID, name).click()
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.ID, "summary"))
+            time.sleep(1.5)
+            summary = driver.find_element(By.ID, "summary").text
+            cells = driver.find_elements(By.CSS_SELECTOR, ".cell")
+            check(f"a link from another site ({name}) opens the page without running it",
+                  not cells and "Opened from another site" in summary and not driver.find_elements(By.CSS_SELECTOR, ".chip"),
+                  (len(cells), summary))
+        driver.get(other)
+        driver.find_element(By.ID, "search").click()
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "go").is_enabled())
+        check("the linked query is filled in", driver.find_element(By.ID, "query").get_attribute("value") == "harbor")
+        driver.find_element(By.ID, "go").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".cell"))
+        check("Go runs the linked search", True)
+    finally:
+        site.shutdown()
+
+
+def interrupted_checks(driver, folder):
+    """A server that goes away mid-search: the running provider's chip says so, not "running"."""
+    os.remove(os.path.join(folder, "release-slow"))
+    process, url = start_server(folder)
+    try:
+        driver.get(url.rstrip("/") + "/?q=harbor")
+        WebDriverWait(driver, 20).until(lambda d: "running" in chip_class(d, "slow"))
+        process.terminate()
+        process.wait(timeout=10)
+        WebDriverWait(driver, 10).until(lambda d: "lost" in d.find_element(By.ID, "summary").text)
+        slow_class, slow_text = chip(driver, "slow")
+        check("a chip left running when the connection is lost says it was interrupted",
+              "interrupted" in slow_class and "running" not in slow_class and "interrupted" in slow_text,
+              (slow_class, slow_text))
+    finally:
+        if process.poll() is None:
+            process.kill()
+        open(os.path.join(folder, "release-slow"), "w").close()
 
 
 def viewer_checks(driver, name):
@@ -335,6 +392,8 @@ def main():
         http_checks(url, folder)
         driver = browser()
         page_checks(driver, url, folder)
+        cross_site_checks(driver, url, folder)
+        interrupted_checks(driver, folder)
         gallery_checks(driver, folder)
     except TimeoutException as error:
         check("the page answered in time", False, repr(error))
