@@ -272,7 +272,7 @@ public struct ConfigurationLoader: Sendable {
                 }
                 let (interpolated, variables) = reader.interpolated(value, diagnostics: &diagnostics)
                 let reported = diagnostics.issues.count
-                NumberCheck.reportUnrepresentable(in: interpolated, key: key, diagnostics: &diagnostics)
+                NumberCheck.reportUnrepresentable(in: interpolated, key: key, provider: name, diagnostics: &diagnostics)
                 // Said once: decoding would report the same `.inf` again in other words.
                 hasUnrepresentableNumber = hasUnrepresentableNumber || diagnostics.issues.count > reported
                 if !variables.isEmpty { variablesByOption[key] = variables }

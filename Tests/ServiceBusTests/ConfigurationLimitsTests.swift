@@ -88,14 +88,14 @@ struct ConfigurationLimitsTests {
                     d: 123456789012345678901234
                     fine: [1.5, "1e400", .inf text]
                 """, registry: Self.freeForm) == [
-                    "config.yaml:4:8: `a` holds `.inf`, a number JSON cannot carry; use a finite number, "
-                        + "or quote it to pass it as text",
-                    "config.yaml:5:12: `b` holds `.nan`, a number JSON cannot carry; use a finite number, "
-                        + "or quote it to pass it as text",
-                    "config.yaml:6:15: `c` holds `1e400`, a number JSON cannot carry; use a finite number, "
-                        + "or quote it to pass it as text",
-                    "config.yaml:7:8: `d` holds `123456789012345678901234`, a whole number too large for 64 bits; "
-                        + "quote it to pass it as text",
+                    "config.yaml:4:8: `a` of provider `p`: `.inf` is not a finite number, which JSON cannot carry; "
+                        + "write a finite number, or quote it to pass it as text",
+                    "config.yaml:5:12: `b[1]` of provider `p`: `.nan` is not a finite number, which JSON cannot carry; "
+                        + "write a finite number, or quote it to pass it as text",
+                    "config.yaml:6:15: `c.deep` of provider `p`: `1e400` is not a finite number, which JSON cannot "
+                        + "carry; write a finite number, or quote it to pass it as text",
+                    "config.yaml:7:8: `d` of provider `p`: `123456789012345678901234` is a whole number too large "
+                        + "for 64 bits; quote it to pass it as text",
                 ])
     }
 

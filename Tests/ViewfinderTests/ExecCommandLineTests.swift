@@ -217,7 +217,7 @@ struct ExecCommandLineTests {
         defer { workspace.remove() }
         let message =
             "config.yaml:5:24: `nested.list[1]` of provider `p`: \(shown) is not a finite number, which JSON "
-            + "(the plugin's request) cannot carry; write a finite number, or quote it to pass it as text"
+            + "cannot carry; write a finite number, or quote it to pass it as text"
         let search = try await workspace.run(["search", "x", "--format", "json"])
         #expect(search.status != 0)
         #expect(search.stderr.contains(message), "stderr: \(search.stderr)")

@@ -68,7 +68,7 @@ struct MessageCommandLineTests {
         let lines = check.stderr.split(separator: "\n").filter { $0.contains(".inf") }
         #expect(
             lines == [
-                "config.yaml:5:12: `ratio` holds `.inf`, a number JSON cannot carry; use a finite number, or quote it to pass it as text"
+                "config.yaml:5:12: `ratio` of provider `p`: `.inf` is not a finite number, which JSON cannot carry; write a finite number, or quote it to pass it as text"
             ], "\(check.stderr)")
     }
 
