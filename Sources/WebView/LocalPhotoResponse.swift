@@ -4,6 +4,10 @@ import LocalFolderProvider
 import NIOPosix
 import ProviderKit
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
 /// The file is opened once, checked through that descriptor (a regular file, not through a

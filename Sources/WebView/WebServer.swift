@@ -204,6 +204,7 @@ package struct WebServer: Sendable {
             }
             defer { searches.give() }
             var encoder = makeEncoder()
+            let startedAt = Date()  // a clear of the recent searches after this leaves this search out
             let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
             let search = Task { await viewModel.search(request) }
             defer { updates.stop() }
@@ -224,7 +225,7 @@ package struct WebServer: Sendable {
                     if state.isFinished {
                         if case .search(let query) = operation, !state.wasCancelled {
                             // Kept as shown: a key typed into the search field stays out of the file.
-                            await recent.record(redact(query), count: state.results.count)
+                            await recent.record(redact(query), count: state.results.count, startedAt: startedAt)
                         }
                         break
                     }

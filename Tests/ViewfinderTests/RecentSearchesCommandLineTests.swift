@@ -1,0 +1,66 @@
+import Foundation
+import ProviderKit
+import Testing
+
+/// The recent searches as two `serve` processes share them: a clear on one, racing a search
+/// finishing on the other, stays cleared after a restart.
+@Suite("recent searches across processes", .serialized)
+struct RecentSearchesCommandLineTests {
+    /// A plugin that answers one photo a second after it is asked.
+    static let plugin =
+        "#!/bin/sh\nread -r request\nsleep 1\nprintf '%s\\n' '{\"photo\":{\"id\":\"a\",\"title\":\"A\"}}'\n"
+
+    /// A running `serve` in `folder` and its address.
+    static func serve(in folder: URL) async throws -> (RunningViewfinder, URL) {
+        let run = try RunningViewfinder(["serve", "--port", "0"], in: folder)
+        let line = await run.firstLine()  // "Viewfinder is serving http://127.0.0.1:PORT/ (Ctrl-C stops it)"
+        let address = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") })
+        return (run, try #require(URL(string: String(address))))
+    }
+
+    @Test("a DELETE on one serve while a search started before it finishes on another stays deleted")
+    func deleteRacingAFinishingSearch() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plugin = folder.appendingPathComponent("slow.sh")
+        try Data(Self.plugin.utf8).write(to: plugin)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try Data("providers:\n  slow:\n    type: exec\n    command: [./slow.sh]\n".utf8)
+            .write(to: folder.appendingPathComponent("config.yaml"))
+        // Searches an earlier session kept (HOME is the folder: the data folder is below it).
+        let data = folder.appendingPathComponent(".local/share/viewfinder")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(#"[{"query":"old","count":3},{"query":"older","count":2}]"#.utf8)
+            .write(to: data.appendingPathComponent("recent-searches.json"))
+
+        let (searching, searchingURL) = try await Self.serve(in: folder)
+        defer { searching.process.terminate() }
+        let (clearing, clearingURL) = try await Self.serve(in: folder)
+        defer { clearing.process.terminate() }
+        let client = CurlHTTPClient(userAgent: "test")
+        // The first server has read the old list (the page asks for it on load).
+        let before = try await client.send(HTTPRequest(url: searchingURL.appendingPathComponent("api/recent")))
+        #expect(String(decoding: before.body, as: UTF8.self).contains("older"))
+
+        // A search on the first; while its plugin thinks, a clear on the second.
+        let events = searchingURL.appendingPathComponent("api/events").absoluteString + "?q=harbor"
+        let search = Task {
+            try await client.send(HTTPRequest(url: URL(string: events)!, timeout: .seconds(20)))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let cleared = try await client.send(
+            HTTPRequest(method: "DELETE", url: clearingURL.appendingPathComponent("api/recent")))
+        #expect(cleared.status == 200)
+        let finished = try await search.value
+        #expect(String(decoding: finished.body, as: UTF8.self).contains("\"a\""), "the search finished with its photo")
+
+        // After a restart, nothing came back: neither the old list nor the search started before the clear.
+        searching.process.terminate()
+        clearing.process.terminate()
+        let (restarted, restartedURL) = try await Self.serve(in: folder)
+        defer { restarted.process.terminate() }
+        let after = try await client.send(HTTPRequest(url: restartedURL.appendingPathComponent("api/recent")))
+        #expect(String(decoding: after.body, as: UTF8.self) == "[]")
+    }
+}
