@@ -4,6 +4,7 @@ import HummingbirdCore
 import NIOCore
 import ProviderKit
 import SearchViewModel
+import ServiceLifecycle
 import Synchronization
 
 /// `viewfinder serve`: the live web front, a second view on the same ``SearchViewModel`` the
@@ -56,9 +57,12 @@ package struct WebServer: Sendable {
     /// The filter parameters the page may send.
     static let filterKeys = ["license", "orientation", "min-width", "min-height", "taken-after", "taken-before"]
 
-    /// Serves until the process is told to stop; `listening` gets the bound port. Throws
+    /// Serves until `shutdown` is requested (or the task is cancelled), as a service in a
+    /// `ServiceGroup` that watches no signal itself; `listening` gets the bound port. Throws
     /// ``PortInUse`` when another program listens on the port.
-    package func run(listening: @escaping @Sendable (Int) -> Void) async throws {
+    package func run(
+        shutdown: ServerShutdown = ServerShutdown(), listening: @escaping @Sendable (Int) -> Void
+    ) async throws {
         let boundPort = BoundPort(port)
         let router = Router()
         router.add(middleware: SecurityMiddleware(port: boundPort))
@@ -76,8 +80,10 @@ package struct WebServer: Sendable {
                 boundPort.value = actual
                 listening(actual)
             })
+        let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+        if shutdown.attach(group) { return }
         do {
-            try await app.runService(gracefulShutdownSignals: [])  // SignalWatcher ends the process
+            try await group.run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw PortInUse(port: port)
         }
@@ -206,38 +212,43 @@ package struct WebServer: Sendable {
             var encoder = makeEncoder()
             let startedAt = Date()  // a clear of the recent searches after this leaves this search out
             let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
-            let search = Task { await viewModel.search(request) }
             defer { updates.stop() }
-            do {
-                for await update in updates.stream {
-                    // A comment line every second: a client that went away is noticed at the next write.
-                    guard let state = update else {
-                        try await writer.write(ByteBuffer(string: ": still searching\n\n"))
-                        continue
-                    }
-                    guard state.request != nil else { continue }
-                    let lines =
-                        state.isFinished
-                        ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
-                    for line in lines {
-                        try await writer.write(ByteBuffer(string: "data: " + outgoingJSON(line) + "\n\n"))
-                    }
-                    if state.isFinished {
-                        if case .search(let query) = operation, !state.wasCancelled {
-                            // Kept as shown: a key typed into the search field stays out of the file.
-                            await recent.record(redact(query), count: state.results.count, startedAt: startedAt)
+            // The search is this stream's child: cancelled when the client goes away, when the
+            // stream's task is, and on the server's graceful shutdown (it then sends its final
+            // state and the stream ends).
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { _ = await cancelWhenGracefulShutdown { await viewModel.search(request) } }
+                do {
+                    for await update in updates.stream {
+                        // A comment line every second: a client that went away is noticed at the next write.
+                        guard let state = update else {
+                            try await writer.write(ByteBuffer(string: ": still searching\n\n"))
+                            continue
                         }
-                        break
+                        guard state.request != nil else { continue }
+                        let lines =
+                            state.isFinished
+                            ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
+                        for line in lines {
+                            try await writer.write(ByteBuffer(string: "data: " + outgoingJSON(line) + "\n\n"))
+                        }
+                        if state.isFinished {
+                            if case .search(let query) = operation, !state.wasCancelled {
+                                // Kept as shown: a key typed into the search field stays out of the file.
+                                await recent.record(redact(query), count: state.results.count, startedAt: startedAt)
+                            }
+                            break
+                        }
                     }
+                } catch {
+                    // The client went away: its providers stop, and its place is given back only then.
+                    group.cancelAll()
+                    try? await group.waitForAll()
+                    throw error
                 }
-            } catch {
-                // The client went away: its providers stop, and its place is given back only then.
-                search.cancel()
-                _ = await search.value
-                throw error
+                group.cancelAll()  // ended without the search finishing (this task was cancelled): stop it too
+                try await group.waitForAll()
             }
-            search.cancel()  // ended without the search finishing (this task was cancelled): stop it too
-            _ = await search.value
         }
     }
 

@@ -68,10 +68,19 @@ struct ServeCommand: AsyncParsableCommand {
                     SearchRequest(operation, limit: settings.limit, filters: settings.filters)
                 )
             })
+        // Signals have one owner, the watcher: the first one stops the server gracefully (its
+        // searches are cancelled, their streams end), a second ends Viewfinder at once.
+        let shutdown = ServerShutdown()
+        let signals = SignalWatcher.Search(cancel: { shutdown.request() })
+        SignalWatcher.begin(signals)
+        defer { SignalWatcher.end(signals) }
         do {
-            try await server.run { bound in
+            try await server.run(shutdown: shutdown) { bound in
                 Console.out("Viewfinder is serving http://127.0.0.1:\(bound)/ (Ctrl-C stops it)\n")
             }
+            if let signal = signals.stoppingSignal { throw TerminatedBySignal(signal: signal) }
+        } catch let stopped as TerminatedBySignal {
+            throw stopped
         } catch let inUse as WebServer.PortInUse {
             throw CommandFailure(message: inUse.description, exitCode: ExitCodes.failed)
         } catch {

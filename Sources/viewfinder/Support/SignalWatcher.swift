@@ -36,6 +36,9 @@ enum SignalWatcher {
         /// SIGTERM, SIGHUP or SIGQUIT (Ctrl-\), when one ended the search; Viewfinder then ends by the same signal.
         var terminatingSignal: Int32? { state.withLock { $0.terminating } }
 
+        /// The signal that stopped the work, Ctrl-C's SIGINT included; `nil` when none came.
+        var stoppingSignal: Int32? { state.withLock { $0.terminating ?? ($0.interrupts > 0 ? SIGINT : nil) } }
+
         fileprivate func handle(_ signal: Int32) {
             let first: Bool = state.withLock { state in
                 switch signal {

@@ -2,10 +2,10 @@ import Foundation
 import ProviderKit
 import Testing
 
-/// The recent searches as two `serve` processes share them: a clear on one, racing a search
-/// finishing on the other, stays cleared after a restart.
-@Suite("recent searches across processes", .serialized)
-struct RecentSearchesCommandLineTests {
+/// `serve` as processes: the recent searches two of them share (a clear on one, racing a search
+/// finishing on the other, stays cleared after a restart), and how a signal stops one.
+@Suite("serve processes: shared recent searches and signals", .serialized)
+struct ServeProcessTests {
     /// A plugin that answers one photo a second after it is asked.
     static let plugin =
         "#!/bin/sh\nread -r request\nsleep 1\nprintf '%s\\n' '{\"photo\":{\"id\":\"a\",\"title\":\"A\"}}'\n"
@@ -62,5 +62,34 @@ struct RecentSearchesCommandLineTests {
         defer { restarted.process.terminate() }
         let after = try await client.send(HTTPRequest(url: restartedURL.appendingPathComponent("api/recent")))
         #expect(String(decoding: after.body, as: UTF8.self) == "[]")
+    }
+
+    @Test(
+        "SIGTERM or Ctrl-C stops serve gracefully: a running search is cancelled, its stream ends with its final state",
+        arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func signalStopsGracefully(signal: Int32, expected: Int32) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plugin = folder.appendingPathComponent("stuck.sh")
+        try Data("#!/bin/sh\nread -r request\nexec sleep 30\n".utf8).write(to: plugin)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try Data("search:\n  timeout: 60s\nproviders:\n  stuck:\n    type: exec\n    command: [./stuck.sh]\n".utf8)
+            .write(to: folder.appendingPathComponent("config.yaml"))
+        let (server, address) = try await Self.serve(in: folder)
+        defer { server.process.terminate() }
+        let client = CurlHTTPClient(userAgent: "test")
+        let events = address.appendingPathComponent("api/events").absoluteString + "?q=harbor"
+        let stream = Task { try await client.send(HTTPRequest(url: URL(string: events)!, timeout: .seconds(20))) }
+        try await Task.sleep(for: .milliseconds(700))  // the search is running, its plugin asleep
+        let started = ContinuousClock.now
+        kill(server.pid, signal)
+        let status = await server.status(timeout: .seconds(15))
+        #expect(status == expected, "stderr: \(server.errorText())")
+        #expect(
+            ContinuousClock.now - started < .seconds(4), "stopped by the signal, not by the deadline or the last resort"
+        )
+        let body = String(decoding: try await stream.value.body, as: UTF8.self)
+        #expect(body.contains("cancelled"), "the stream ended with the search's final state: \(body.suffix(300))")
     }
 }
