@@ -58,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "ServiceBus",
-            dependencies: ["ProviderKit", "Yams", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProviderKit", "Yams"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -122,7 +122,7 @@ let package = Package(
 
         .target(
             name: "FlickrProvider",
-            dependencies: ["ProviderKit", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProviderKit"],
             path: "Providers/Flickr",
             swiftSettings: strictSettings
         ),
