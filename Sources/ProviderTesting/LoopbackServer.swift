@@ -1,6 +1,6 @@
 import Foundation
 
-/// A real HTTP server on 127.0.0.1, run from a script in `Tests/Fixtures/`, for tests that
+/// A real HTTP server on 127.0.0.1, run from a Python script the test names, for tests that
 /// need a server speaking an API's wire format. It stops when this value is released or `stop()` is called.
 public final class LoopbackServer: Sendable {
     /// `http://127.0.0.1:PORT`.
@@ -12,24 +12,47 @@ public final class LoopbackServer: Sendable {
     /// script to print its port: Python takes a while to start, and a test must not hold one of
     /// the few threads Swift's tasks share meanwhile.
     ///
-    /// A bare file name is looked up in `Tests/Fixtures/`; a path with a `/` is relative to the
-    /// repository (e.g. `Tests/OpenverseProviderTests/openverse_server.py`).
-    public static func start(script: String, arguments: [String] = []) async throws -> LoopbackServer {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try LoopbackServer(script: script, arguments: arguments) }) }
+    /// `script` is found from the calling test file (`caller`, its `#filePath` by default), so a
+    /// package of its own finds its own scripts: an absolute path as it is; a bare file name
+    /// beside the caller, else in a `Fixtures` or `Tests/Fixtures` folder of the caller's folder
+    /// or a folder above it; a relative path with a `/` (`Tests/OpenverseProviderTests/x.py`)
+    /// below the caller's folder or a folder above it.
+    public static func start(
+        script: String, arguments: [String] = [], caller: StaticString = #filePath
+    ) async throws -> LoopbackServer {
+        let path = try locate(script, from: "\(caller)")
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try LoopbackServer(scriptAt: path, arguments: arguments) }) }
                 .start()
         }
     }
 
-    /// Starts the server like ``start(script:arguments:)``, blocking the calling thread until it
-    /// listens; for code that cannot await (a static property, a benchmark's top level).
-    public init(script: String, arguments: [String] = []) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let fixtures = script.contains("/") ? repository : repository.appendingPathComponent("Tests/Fixtures")
+    /// Starts the server like ``start(script:arguments:caller:)``, blocking the calling thread
+    /// until it listens; for code that cannot await (a static property, a benchmark's top level).
+    public convenience init(script: String, arguments: [String] = [], caller: StaticString = #filePath) throws {
+        try self.init(scriptAt: try Self.locate(script, from: "\(caller)"), arguments: arguments)
+    }
+
+    /// The script's path, looked for as ``start(script:arguments:caller:)`` says.
+    static func locate(_ script: String, from caller: String) throws -> URL {
+        if script.hasPrefix("/") { return URL(fileURLWithPath: script) }
+        var folder = URL(fileURLWithPath: caller).deletingLastPathComponent()
+        let candidates = script.contains("/") ? [script] : [script, "Fixtures/" + script, "Tests/Fixtures/" + script]
+        while folder.path != "/" {
+            for candidate in candidates {
+                let url = folder.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: url.path) { return url }
+            }
+            folder.deleteLastPathComponent()
+        }
+        throw ServerFailure(description: "no script \(script) beside \(caller) or in a Fixtures folder above it")
+    }
+
+    /// Starts `python3 script` with `arguments`, blocking until it prints its port.
+    public init(scriptAt script: URL, arguments: [String] = []) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", fixtures.appendingPathComponent(script).path] + arguments
+        process.arguments = ["python3", script.path] + arguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -42,7 +65,7 @@ public final class LoopbackServer: Sendable {
         guard let port = Int(String(decoding: line, as: UTF8.self)), let url = URL(string: "http://127.0.0.1:\(port)")
         else {
             process.terminate()
-            throw ServerFailure(description: "\(script) did not print its port (is python3 installed?)")
+            throw ServerFailure(description: "\(script.path) did not print its port (is python3 installed?)")
         }
         self.process = process
         self.input = input
