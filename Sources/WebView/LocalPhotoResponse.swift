@@ -1,3 +1,4 @@
+import Dispatch  // whose C module a release build finds `stat` in
 import Foundation
 import Hummingbird
 import LocalFolderProvider

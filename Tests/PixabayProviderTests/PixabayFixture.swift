@@ -74,12 +74,12 @@ final class RecordingHTTPClient: HTTPClient {
         return try await client.send(request)
     }
 
-    func download(
-        _ request: HTTPRequest, to destination: URL,
+    func stream(
+        _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         recorded.append(request)
-        return try await client.download(request, to: destination, progress: progress)
+        return try await client.stream(request, into: sink, progress: progress)
     }
 }
 

@@ -365,9 +365,9 @@ struct HTTPClientTests {
         // An API call asks for compressed answers and decodes them; a download after it keeps
         // the bytes as sent.
         #expect(try await client.send(HTTPRequest(url: server.url("/gzip"))).body.starts(with: Data("{".utf8)))
-        let file = folder.appendingPathComponent("photo.jpg")
-        _ = try await client.download(HTTPRequest(url: server.url("/gzip")), to: file)
-        #expect(try Data(contentsOf: file).starts(with: [0x1F, 0x8B]))
+        let file = try Self.sink(in: folder, named: "photo.jpg")
+        _ = try await client.stream(HTTPRequest(url: server.url("/gzip")), into: file, progress: nil)
+        #expect(file.leadingBytes.starts(with: [0x1F, 0x8B]))
 
         let capped = await failure("/bytes/100", maxBytes: 10)
         #expect(capped?.kind == .responseTooLarge)
@@ -376,29 +376,42 @@ struct HTTPClientTests {
         #expect(EasyHandles.reused - reusedBefore >= 5)
     }
 
-    @Test("downloads appear only when complete, with progress; failures leave no file behind")
-    func downloads() async throws {
+    /// A sink writing into a new file `name` in `folder`.
+    static func sink(in folder: URL, named name: String) throws -> DescriptorBodySink {
+        let path = folder.appendingPathComponent(name).path
+        return DescriptorBodySink(opening: {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            return descriptor >= 0 ? .success(descriptor) : .failure(.init("cannot open \(path)"))
+        })
+    }
+
+    @Test("a streamed body reaches its sink whole, with progress; a 404 keeps its body; a cut body is an error")
+    func streams() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-dl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let progress = ProgressLog()
-        let file = folder.appendingPathComponent("photo.jpg")
-        let response = try await client.download(
-            HTTPRequest(url: server.url("/bytes/300000")), to: file,
+        let sink = try Self.sink(in: folder, named: "photo.jpg")
+        let response = try await client.stream(
+            HTTPRequest(url: server.url("/bytes/300000")), into: sink,
             progress: { received, expected in progress.record(received, expected) })
         #expect(response.status == 200)
-        #expect(try Data(contentsOf: file).count == 300_000)
+        #expect(sink.byteCount == 300_000)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("photo.jpg")).count == 300_000)
         #expect(progress.last?.received == 300_000)
         #expect(progress.last?.expected == 300_000)
+        if let descriptor = sink.openedDescriptor { close(descriptor) }
 
-        let missing = try await client.download(
-            HTTPRequest(url: server.url("/status/404")), to: folder.appendingPathComponent("404.jpg"))
+        let missing = try await client.stream(
+            HTTPRequest(url: server.url("/status/404")), into: try Self.sink(in: folder, named: "404.jpg"),
+            progress: nil)
         #expect(missing.status == 404)
+        #expect(!missing.body.isEmpty)  // kept for the error message, never written to the sink
         await #expect(throws: HTTPClientError.self) {
-            try await client.download(
-                HTTPRequest(url: server.url("/cut"), retry: .never), to: folder.appendingPathComponent("cut.jpg"))
+            try await client.stream(
+                HTTPRequest(url: server.url("/cut"), retry: .never), into: try Self.sink(in: folder, named: "cut.jpg"),
+                progress: nil)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["photo.jpg"])
     }
 
     @Test("connection refused is reported in words, with the secret key redacted")

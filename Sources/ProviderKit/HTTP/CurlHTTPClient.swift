@@ -50,21 +50,17 @@ public final class CurlHTTPClient: HTTPClient {
         for loop in loops { loop.start() }
     }
 
-    /// The loop that runs transfers to `url`'s host, as an executor: see
-    /// ``HTTPClient/preferredExecutor(for:)``.
+    /// The loop that runs transfers to `url`'s host, as an executor, for code that makes request
+    /// after request to one host (the per-request benchmark): under `withTaskExecutorPreference`
+    /// it runs on the thread that usually runs those transfers, so each request starts, and its
+    /// answer comes back, with no hand-off between threads. Keep such code light: it holds up
+    /// that thread's other transfers, also right after the preference's scope.
     public func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
         loops[choice.loop(forHost: CurlLoopChoice.origin(of: url.absoluteString))]
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await perform(request, sink: .memory, progress: nil)
-    }
-
-    public func download(
-        _ request: HTTPRequest, to destination: URL,
-        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
-    ) async throws -> HTTPResponse {
-        try await perform(request, sink: .file(destination: destination), progress: progress)
     }
 
     public func stream(

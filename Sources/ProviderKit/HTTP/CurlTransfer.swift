@@ -8,7 +8,6 @@ final class CurlTransfer: @unchecked Sendable {
     /// Where the body goes.
     enum Sink {
         case memory
-        case file(destination: URL)
         case stream(any HTTPBodySink)
 
         /// Whether a successful body is written out rather than kept.
@@ -41,8 +40,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var headersTooLarge = false
     /// `Content-Length` once read (`.some(nil)`: none); reset by a new response.
     private var declaredLengthCache: Int64??
+    /// Why the sink stopped the transfer (a failed write), in words.
     private var fileError: String?
-    private var temporaryFile: (url: URL, descriptor: Int32)?
     /// libcurl's words for the last failure (`CURLOPT_ERRORBUFFER`): what tells its timeouts apart.
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
@@ -66,15 +65,6 @@ final class CurlTransfer: @unchecked Sendable {
         if endedNormally { EasyHandles.give(easy) } else { vf_curl_easy_cleanup(easy) }
         errorBuffer.deallocate()
         vf_curl_slist_free_all(headerList)
-        discardTemporaryFile()
-    }
-
-    /// Closes and removes a download's unfinished temporary file, if there is one.
-    private func discardTemporaryFile() {
-        guard let file = temporaryFile else { return }
-        temporaryFile = nil
-        close(file.descriptor)
-        unlink(file.url.path)
     }
 
     /// Sets the continuation to resume when the transfer ends; call before submitting. It is
@@ -198,8 +188,6 @@ final class CurlTransfer: @unchecked Sendable {
         received += Int64(bytes.count)
         let succeeded = status() / 100 == 2
         switch sink {
-        case .file(let destination) where succeeded:
-            guard writeToFile(bytes, destination: destination) else { return 0 }
         case .stream(let target) where succeeded:
             if let problem = target.write(bytes) {
                 fileError = problem
@@ -211,7 +199,7 @@ final class CurlTransfer: @unchecked Sendable {
                 body.reserveCapacity(Int(min(declared, Int64(request.maxResponseBytes))))
             }
             body.append(contentsOf: bytes)
-        case .file, .stream:
+        case .stream:
             // An error page instead of the file: keep its start for the message, not a huge body.
             if body.count < Self.errorBodyLimit {
                 body.append(contentsOf: bytes.prefix(Self.errorBodyLimit - body.count))
@@ -240,25 +228,6 @@ final class CurlTransfer: @unchecked Sendable {
         return value
     }
 
-    private func writeToFile(_ bytes: UnsafeRawBufferPointer, destination: URL) -> Bool {
-        if temporaryFile == nil {
-            let url = destination.deletingLastPathComponent()
-                .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
-            let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                fileError = "cannot write \(url.deletingLastPathComponent().path): \(String(cString: strerror(errno)))"
-                return false
-            }
-            temporaryFile = (url, descriptor)
-        }
-        guard let temporaryFile else { return false }
-        if let code = writeAll(temporaryFile.descriptor, bytes) {
-            fileError = "cannot write \(destination.path): \(String(cString: strerror(code)))"
-            return false
-        }
-        return true
-    }
-
     private func status() -> Int {
         var code = 0
         _ = vf_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
@@ -278,37 +247,11 @@ final class CurlTransfer: @unchecked Sendable {
         let finalURL = effective.flatMap { answered in
             strcmp(answered, urlString) == 0 ? request.url : URL(string: String(cString: answered))
         }
-        if case .file(let destination) = sink, (200..<300).contains(status) {
-            do {
-                try commitFile(to: destination)
-            } catch {
-                finish(.failure(error))
-                return
-            }
-        }
         finish(
             .success(
                 HTTPResponse(
                     status: status, headers: headers, body: body, url: finalURL, redactor: request.redactor,
                     receivedLength: received)))
-    }
-
-    /// Moves the finished download into place, or makes an empty file for an empty body.
-    private func commitFile(to destination: URL) throws {
-        if temporaryFile == nil {
-            guard writeToFile(UnsafeRawBufferPointer(start: nil, count: 0), destination: destination) else {
-                throw HTTPClientError(.fileSystem, fileError ?? "cannot write \(destination.path)")
-            }
-        }
-        guard let file = temporaryFile else { return }
-        temporaryFile = nil
-        let synced = fsync(file.descriptor) == 0
-        close(file.descriptor)
-        guard synced, rename(file.url.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(file.url.path)
-            throw HTTPClientError(.fileSystem, "cannot move the download into \(destination.path): \(reason)")
-        }
     }
 
     /// Tells a streamed body's sink that an attempt starts (on the loop thread, where the sink
@@ -318,10 +261,8 @@ final class CurlTransfer: @unchecked Sendable {
         return body.restart()
     }
 
-    /// Resumes the waiting caller once; a failed download's temporary file is removed first, so
-    /// the caller never sees it (the transfer itself may be released later, on another thread).
+    /// Resumes the waiting caller once (the transfer itself may be released later, on another thread).
     func finish(_ outcome: Result<HTTPResponse, any Error>) {
-        if case .failure = outcome { discardTemporaryFile() }
         continuation?.resume(with: outcome)
         continuation = nil
     }

@@ -6,12 +6,6 @@ public protocol HTTPClient: Sendable {
     /// Sends `request` and returns the response, whatever its status; retries as its policy allows.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 
-    /// Streams the response body into `destination`, which appears only once the body is complete.
-    func download(
-        _ request: HTTPRequest, to destination: URL,
-        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
-    ) async throws -> HTTPResponse
-
     /// Streams a 2xx response body into `sink` as it arrives (any other status keeps its body,
     /// within ``HTTPRequest/maxResponseBytes``, in the response, for its error message);
     /// the same timeouts, retries, deadline and redaction as ``send(_:)``.
@@ -20,30 +14,12 @@ public protocol HTTPClient: Sendable {
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse
 
-    /// Gets ready for transfers that start soon (a download, once its search ends): sets up now,
-    /// beside other work, what the first request would otherwise set up on its way.
-    func prepareForTransfers()
-
-    /// Where code that makes request after request to `url`'s host runs best, or `nil` when
-    /// anywhere will do. Under `withTaskExecutorPreference` it runs on the thread that usually
-    /// runs those transfers (not when many run at once and spread over the client's threads):
-    /// each request then starts, and its answer comes back, with no hand-off between threads.
-    /// Keep such code light (no large decoding), also right after the preference's scope, where
-    /// it may still run there until it next waits: it holds up that thread's other transfers.
-    func preferredExecutor(for url: URL) -> (any TaskExecutor)?
-
     /// The HTTP library that sends the requests, as a `User-Agent` product (`libcurl/8.14.1`),
     /// for sources whose policy asks for it (Wikimedia); `nil` when there is none to name.
     func userAgentProduct() async -> String?
 }
 
 extension HTTPClient {
-    /// Nothing to prepare.
-    public func prepareForTransfers() {}
-
-    /// No executor of its own: code runs where it would.
-    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? { nil }
-
     /// No library to name.
     public func userAgentProduct() async -> String? { nil }
 
@@ -65,11 +41,6 @@ extension HTTPClient {
         progress?(Int64(response.body.count), Int64(response.body.count))
         response.body = Data()
         return response
-    }
-
-    /// Streams the response body into `destination` without progress reports.
-    public func download(_ request: HTTPRequest, to destination: URL) async throws -> HTTPResponse {
-        try await download(request, to: destination, progress: nil)
     }
 }
 

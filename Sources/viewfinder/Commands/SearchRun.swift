@@ -45,7 +45,7 @@ struct SearchRun {
         // A folder no file can go into fails now, before the search spends any quota.
         if let directory = downloadInto { try DownloadRun.checkFolder(directory) }
         // The download's HTTP threads start beside the search, not on the way to its first file.
-        if downloadInto != nil { setup.bus.context.http.prepareForTransfers() }
+        if downloadInto != nil { setup.network?.prepareForTransfers() }
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = try makeRenderer()

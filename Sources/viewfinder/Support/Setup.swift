@@ -9,6 +9,8 @@ struct Setup {
     let bus: ServiceBus
     /// The logger providers use; `--verbose` shows its debug messages.
     let logger: Logger
+    /// The network client under the cache, whose threads a download starts early; `nil` offline.
+    let network: CurlHTTPClient?
 
     /// How API answers are cached: stored in and answered from `<cache folder>/http` (the
     /// default), bypassed (`--no-cache`), or the only source of answers (`--offline`).
@@ -45,7 +47,7 @@ struct Setup {
             http: http, logger: logger, cacheDirectory: folder, baseDirectory: configuration.baseDirectory)
         return Setup(
             configuration: configuration, bus: ServiceBus(configuration: configuration, context: context),
-            logger: logger)
+            logger: logger, network: cache == .offline ? nil : network)
     }
 
     /// Finds the configuration; `argument` is how the command took `configPath` (`--config`, or

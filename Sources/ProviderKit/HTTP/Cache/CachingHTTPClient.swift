@@ -83,29 +83,12 @@ public final class CachingHTTPClient: HTTPClient {
         return answer
     }
 
-    public func download(
-        _ request: HTTPRequest, to destination: URL,
-        progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
-    ) async throws -> HTTPResponse {
-        if mode == .offline { throw offlineError(request, cacheable: false) }
-        return try await upstream.download(request, to: destination, progress: progress)
-    }
-
     public func stream(
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {
         if mode == .offline { throw offlineError(request, cacheable: false) }
         return try await upstream.stream(request, into: sink, progress: progress)
-    }
-
-    public func prepareForTransfers() {
-        if mode != .offline { upstream.prepareForTransfers() }
-    }
-
-    /// The upstream client's: answers from the cache come back on the caller's thread anyway.
-    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
-        mode == .offline ? nil : upstream.preferredExecutor(for: url)
     }
 
     /// Waits for writes and evictions under way (a process about to exit, tests).
