@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
 
-.PHONY: demo test lint format release benchmark benchmark-local benchmark-download benchmark-web fuzz samples corpus
+.PHONY: demo test lint format release benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -18,7 +18,7 @@ demo:
 # provider blocks for 30 s"). They run in a pass of their own: on a 2-core machine, CPU-heavy
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
-TIMED_SUITES = DeadlineTests|HeaderDeadlineTests|SlowFileTests|PluginProcessTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|ServeProcessTests
+TIMED_SUITES = DeadlineTests|HeaderDeadlineTests|SlowFileTests|PluginProcessTests|PluginSupervisorCommandLineTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|ServeProcessTests
 # Downloads with time margins (a host's pause, a stalled body): real transfers that load both
 # cores, so they get a pass of their own too.
 DOWNLOAD_SUITES = HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests|CutShortFileTests
@@ -68,6 +68,12 @@ benchmark-download:
 	swift build $(RELEASE_FLAGS)
 	swift build -c release --product viewfinder-benchmarks
 	Benchmarks/download.sh
+
+## Peak memory of a search whose plugin sends one 16 MiB line (empty tags, an unknown field, a long title), beside a plain one.
+benchmark-plugin-memory:
+	@./scripts/setup.sh
+	swift build $(RELEASE_FLAGS)
+	Benchmarks/plugin-memory.sh .build/release/viewfinder
 
 ## Time the web view in headless Chromium: Go → first result, and a 1,000-result page (needs setup.sh --build-tests).
 benchmark-web:

@@ -37,6 +37,8 @@ let package = Package(
         // Core
         // libcurl, loaded when first needed (dlopen); its headers come from libcurl4-openssl-dev.
         .target(name: "CCurl", path: "Sources/CCurl"),
+        // The plugin supervisor, run by re-executing the binary itself (see its header).
+        .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         .systemLibrary(
             name: "CCrypto",
             path: "Sources/CCrypto",
@@ -136,7 +138,7 @@ let package = Package(
 
         .target(
             name: "ExecProvider",
-            dependencies: ["ProviderKit"],
+            dependencies: ["ProviderKit", "CPluginSupervisor"],
             path: "Providers/Exec",
             swiftSettings: strictSettings
         ),

@@ -24,8 +24,12 @@ enum ChildEnding: Sendable, Equatable {
     case outputTooLarge
 }
 
-/// A program run directly (no shell) in its own process group, given its request on stdin,
-/// with its output read as it comes. It runs in Viewfinder's working folder.
+/// A program run directly (no shell) under its supervisor, in its own process group, given its
+/// request on stdin, with its output read as it comes. It runs in Viewfinder's working folder.
+///
+/// The supervisor (see `CPluginSupervisor`) is what Viewfinder starts, watches and reaps: it
+/// ends as the program ended, after killing whatever the program left running, and it kills
+/// the program and all of that itself when Viewfinder dies, even by SIGKILL.
 ///
 /// No thread ever blocks on it: its stdin, stdout and stderr are non-blocking sockets served by
 /// Dispatch sources, and its exit is noticed through a pidfd, all on one serial queue.
@@ -35,7 +39,7 @@ enum ChildEnding: Sendable, Equatable {
 /// its group is killed, and it is reaped, so no zombie and no orphan is left. ``kill()`` (a
 /// timeout, a cancelled search, enough photos) kills the whole group at once, from any thread.
 final class ChildProcess: Sendable {
-    /// The program's pid, which is also its process group's id.
+    /// The pid of the program's supervisor, which is also the id of the program's process group.
     var pid: pid_t { group.leader }
     /// The program's output in order, then one `.ended`; finishes after it.
     let events: AsyncStream<ChildEvent>
@@ -43,19 +47,37 @@ final class ChildProcess: Sendable {
     private let writer: RequestWriter
     private let stderrTail = StderrTail()
 
-    /// Starts `arguments` with exactly `environment`, recorded in `registry` until reaped, and
-    /// writes `request` to its stdin. `exitWatch` is the first way tried to notice its exit.
-    init(
+    /// Starts `arguments` with exactly `environment` under its supervisor (on one of
+    /// ``PluginLauncher``'s threads), recorded in `registry` until reaped, and writes `request` to
+    /// its stdin. `exitWatch` is the first way tried to notice its exit.
+    static func start(
         arguments: [String], environment: [String: String], request: Data, outputLimit: Int,
         exitWatch: ExitWatcher.Method = .pidfd, registry: RunningPlugins = .shared
-    ) throws(ExecError) {
-        var spawned: SpawnedProgram?
-        let group = try registry.register { () throws(ExecError) -> ProcessGroup in
-            let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
-            spawned = program
-            return ProcessGroup(leader: program.pid)
+    ) async throws(ExecError) -> ChildProcess {
+        let started = await PluginLauncher.run { () -> Result<(SpawnedProgram, ProcessGroup), ExecError> in
+            do throws(ExecError) {
+                var spawned: SpawnedProgram?
+                let group = try registry.register { () throws(ExecError) -> ProcessGroup in
+                    let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
+                    spawned = program
+                    return ProcessGroup(leader: program.pid)
+                }
+                guard let program = spawned else { throw .exiting }  // never: a group means a program
+                return .success((program, group))
+            } catch {
+                return .failure(error)
+            }
         }
-        guard let program = spawned else { throw .exiting }  // never: a group means a program
+        let (program, group) = try started.get()
+        return ChildProcess(
+            program: program, group: group, request: request, outputLimit: outputLimit, exitWatch: exitWatch,
+            registry: registry)
+    }
+
+    private init(
+        program: SpawnedProgram, group: ProcessGroup, request: Data, outputLimit: Int, exitWatch: ExitWatcher.Method,
+        registry: RunningPlugins
+    ) {
         self.group = group
         let queue = DispatchQueue(label: "viewfinder.exec.\(program.pid)")
         let (events, continuation) = AsyncStream.makeStream(of: ChildEvent.self)

@@ -1,3 +1,4 @@
+import Foundation
 import ProviderKit
 
 /// Why an external provider program failed, in words that say what to fix.
@@ -10,8 +11,11 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidJSON(line: Int, excerpt: String)
     /// Valid or not, the line nests deeper than JSON is read (``PluginProtocol/maximumDepth``).
     case tooDeep(line: Int, depth: Int)
+    /// A line the decoder would have to build whole holds more values than it may.
+    case tooManyValues(line: Int, limit: Int)
     case missingID(line: Int)
     case invalidID(line: Int)
+    case idTooLong(line: Int, limit: Int)
     case unknownLine(line: Int)
     case badFiltersApplied(line: Int, detail: String)
     case reported(String)
@@ -37,8 +41,14 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooDeep(let line, let depth):
             "output line \(line) nests arrays or objects \(depth) levels deep; Viewfinder reads at most "
                 + "\(PluginProtocol.maximumDepth): send photos with flatter fields"
+        case .tooManyValues(let line, let limit):
+            "output line \(line) holds more than \(limit.formatted(.number.locale(Locale(identifier: "en_US")))) JSON values in a form Viewfinder reads only "
+                + "with its full JSON reader (a number as an `id`, a size with a fraction, an `error` or "
+                + "`filters_applied` line); send fewer values, or a plain photo line"
         case .missingID(let line):
             "output line \(line) has a photo without an `id`"
+        case .idTooLong(let line, let limit):
+            "output line \(line) has a photo whose `id` is longer than \(limit) bytes; send a shorter id"
         case .invalidID(let line):
             "output line \(line) has a photo whose `id` is neither text nor a number"
         case .unknownLine(let line):

@@ -48,7 +48,7 @@ final class ExecSession: Sendable {
     private func readPage() async throws -> PhotoPage? {
         if let failure = progress.withLock({ $0.takeFailure() }) { throw failure }
         if progress.withLock({ $0.finished }) { return nil }
-        let child = try start()
+        let child = try await start()
         while true {
             var events = child.events.makeAsyncIterator()  // pages are asked one at a time: never overlapping
             let event = await events.next()
@@ -70,7 +70,8 @@ final class ExecSession: Sendable {
     }
 
     /// The running program, started on first use; never started once the search was cancelled.
-    private func start() throws -> ChildProcess {
+    private func start() async throws -> ChildProcess {
+        if let child = lifecycle.withLock({ $0.child }) { return child }
         let line: Data
         do {
             line = try PluginProtocol.requestLine(for: request, options: provider.options)
@@ -78,14 +79,17 @@ final class ExecSession: Sendable {
             throw ProviderError.badData("\(provider.name): cannot write the request for the program: \(error)")
         }
         do {
-            // Started under the lock, so a cancellation either comes first (no program) or kills it.
+            if lifecycle.withLock({ $0.cancelled }) { throw CancellationError() }
+            let child = try await ChildProcess.start(
+                arguments: provider.command, environment: provider.environment, request: line,
+                outputLimit: provider.outputLimit)
+            // Kept under the lock, so a cancellation either finds it (and kills it) or came first.
             return try lifecycle.withLock { state throws -> ChildProcess in
-                if state.cancelled { throw CancellationError() }
-                if let child = state.child { return child }
-                let child = try ChildProcess(
-                    arguments: provider.command, environment: provider.environment, request: line,
-                    outputLimit: provider.outputLimit)
                 state.child = child
+                if state.cancelled {
+                    child.kill()
+                    throw CancellationError()
+                }
                 return child
             }
         } catch let error as ExecError {

@@ -81,6 +81,10 @@ enum PluginProtocol {
         if let wire = PhotoLineReader.wirePhoto(line) {
             return .photo(try wire.photo(line: number, provider: provider))
         }
+        // The decoder builds every value of a line: hundreds of megabytes for a long list.
+        if line.count > maximumValues, valueCount(line, upTo: maximumValues + 1) > maximumValues {
+            throw .tooManyValues(line: number, limit: maximumValues)
+        }
         let decoded: WireLine
         do {
             decoded = try JSONDecoder().decode(WireLine.self, from: line)
@@ -117,6 +121,37 @@ enum PluginProtocol {
 
     /// How deep JSON may nest arrays and objects: Foundation's `JSONDecoder` reads no deeper.
     static let maximumDepth = 512
+
+    /// How many values a line may hold when it is not one ``PhotoLineReader`` reads from its bytes.
+    static let maximumValues = 100_000
+
+    /// About how many values `line` holds (every comma, array and object outside strings), counting
+    /// no further than `limit`.
+    static func valueCount(_ line: Data, upTo limit: Int) -> Int {
+        var count = 1
+        var inString = false
+        var escaped = false
+        for byte in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"):
+                count += 1
+                if count >= limit { return count }
+            default: break
+            }
+        }
+        return count
+    }
 
     /// The deepest nesting of arrays and objects in `line`, outside strings (it need not be valid).
     static func nestingDepth(_ line: Data) -> Int {

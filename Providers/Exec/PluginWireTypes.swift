@@ -58,27 +58,69 @@ struct WirePhoto: Decodable, Equatable {
         case takenAt = "taken_at"
     }
 
+    /// The most tags a photo keeps; later ones are dropped.
+    static let maximumTags = 64
+    /// The most characters a tag keeps; a longer one is cut.
+    static let maximumTagLength = 100
+    /// The most characters a title, author, camera or licence name keeps; a longer one is cut.
+    static let maximumTextLength = 1_000
+    /// The longest URL kept, in bytes; a longer one is ignored (cut, it would lead elsewhere).
+    static let maximumURLBytes = 8_192
+    /// The longest date kept, in bytes; no date Viewfinder reads is longer.
+    static let maximumDateBytes = 64
+    /// How many bytes of a text are kept before it is cut to characters: the reader never
+    /// builds more of a string than this, however long it is on the line.
+    static let keptTextBytes = 64 * 1024
+
+    /// The most bytes of the field `key` worth building: a longer text is cut to
+    /// ``keptTextBytes``, a longer URL or date ignored, a longer id refused.
+    static func keptBytes(of key: String) -> Int {
+        switch key {
+        case "id": WireID.maximumBytes + 4
+        // Cut at a whole scalar, the first limit + 4 bytes are still more than the limit.
+        case "page_url", "image_url", "thumbnail_url": maximumURLBytes + 4
+        case "taken_at": maximumDateBytes + 4
+        default: keptTextBytes
+        }
+    }
+
+    /// Creates the photo, its texts, URLs and tags cut to the limits above (blank tags dropped),
+    /// however it was read.
     init(
         id: WireID, title: String?, author: String?, pageURL: String?, imageURL: String?, thumbnailURL: String?,
         width: Int?, height: Int?, takenAt: String?, tags: [String]?, license: String?, camera: String?
     ) {
+        func text(_ value: String?) -> String? { value.map { Self.cut($0, characters: Self.maximumTextLength) } }
+        func within(_ bytes: Int, _ value: String?) -> String? { value.flatMap { $0.utf8.count <= bytes ? $0 : nil } }
         self.id = id
-        self.title = title
-        self.author = author
-        self.pageURL = pageURL
-        self.imageURL = imageURL
-        self.thumbnailURL = thumbnailURL
+        self.title = text(title)
+        self.author = text(author)
+        self.pageURL = within(Self.maximumURLBytes, pageURL)
+        self.imageURL = within(Self.maximumURLBytes, imageURL)
+        self.thumbnailURL = within(Self.maximumURLBytes, thumbnailURL)
         self.width = width
         self.height = height
-        self.takenAt = takenAt
-        self.tags = tags
-        self.license = license
-        self.camera = camera
+        self.takenAt = within(Self.maximumDateBytes, takenAt)
+        self.tags = tags.map { Array($0.lazy.compactMap(Self.tag).prefix(Self.maximumTags)) }
+        self.license = text(license)
+        self.camera = text(camera)
+    }
+
+    /// `text` as a tag: `nil` when blank, cut to ``maximumTagLength`` characters.
+    static func tag(_ text: String) -> String? {
+        text.allSatisfy(\.isWhitespace) ? nil : cut(text, characters: maximumTagLength)
+    }
+
+    /// `text` cut to ``keptTextBytes`` (at a whole scalar), then to `characters` characters.
+    static func cut(_ text: String, characters: Int) -> String {
+        var utf8 = Array(text.utf8.prefix(keptTextBytes + 4))
+        if utf8.count > keptTextBytes { JSONBytes.cut(&utf8, to: keptTextBytes) }
+        let kept = utf8.count == text.utf8.count ? text : String(decoding: utf8, as: UTF8.self)
+        return String(kept.prefix(characters))
     }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = container.contains(.id) ? ((try? container.decode(WireID.self, forKey: .id)) ?? .invalid) : .missing
         func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
         func pixels(_ key: CodingKeys) -> Int? {
             // An unusable size (negative, fractional, beyond Int) is unknown, never a trap.
@@ -87,17 +129,12 @@ struct WirePhoto: Decodable, Equatable {
             }
             return value
         }
-        title = text(.title)
-        author = text(.author)
-        pageURL = text(.pageURL)
-        imageURL = text(.imageURL)
-        thumbnailURL = text(.thumbnailURL)
-        width = pixels(.width)
-        height = pixels(.height)
-        takenAt = text(.takenAt)
-        tags = (try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil
-        license = text(.license)
-        camera = text(.camera)
+        self.init(
+            id: container.contains(.id) ? ((try? container.decode(WireID.self, forKey: .id)) ?? .invalid) : .missing,
+            title: text(.title), author: text(.author), pageURL: text(.pageURL), imageURL: text(.imageURL),
+            thumbnailURL: text(.thumbnailURL), width: pixels(.width), height: pixels(.height),
+            takenAt: text(.takenAt), tags: (try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil,
+            license: text(.license), camera: text(.camera))
     }
 
     /// The photo, or why line `line` cannot give one.
@@ -107,6 +144,7 @@ struct WirePhoto: Decodable, Equatable {
         case .text(let text): id = text
         case .missing: throw .missingID(line: line)
         case .invalid: throw .invalidID(line: line)
+        case .tooLong: throw .idTooLong(line: line, limit: WireID.maximumBytes)
         }
         var images: [PhotoImage] = []
         if let thumbnail = thumbnailURL.flatMap(URL.init(string:)) {
@@ -133,11 +171,26 @@ enum WireID: Decodable, Equatable {
     case text(String)
     case missing
     case invalid
+    /// Text longer than ``maximumBytes``: refused rather than cut, since two ids cut alike
+    /// would merge two photos.
+    case tooLong
+
+    /// The longest id taken, in bytes.
+    static let maximumBytes = 1_024
+
+    /// The id `text` gives: too long, blank (naming nothing), or the text.
+    init(text: String) {
+        if text.utf8.count > Self.maximumBytes {
+            self = .tooLong
+        } else {
+            self = text.allSatisfy(\.isWhitespace) ? .missing : .text(text)
+        }
+    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
-            self = text.allSatisfy(\.isWhitespace) ? .missing : .text(text)  // blank names nothing
+            self = WireID(text: text)
         } else if let number = try? container.decode(Decimal.self), number.isFinite {
             let text = number.description
             let digits = text.filter(\.isNumber)

@@ -6,13 +6,15 @@ import Synchronization
     import Darwin
 #endif
 
-/// A started program's process group: the program (its leader) and everything it started.
+/// A started program's process group: the program and everything it started, in a group whose
+/// id is the pid of the program's supervisor (which left the group, so it outlives a kill of
+/// the group and cleans up after it).
 ///
-/// Signalling and reaping share one lock, and the leader is reaped only right after its whole
-/// group was killed. Until then the exited leader stays a zombie holding its pid, which is the
-/// group's id, so a signal can never reach another process that reused the number.
+/// Signalling and reaping share one lock, and the supervisor is reaped only right after the
+/// whole group was killed. Until then the exited supervisor stays a zombie holding its pid,
+/// which is the group's id, so a signal can never reach another process that reused the number.
 final class ProcessGroup: Sendable {
-    /// The leader's pid, which is also the group's id.
+    /// The supervisor's pid, which is also the group's id.
     let leader: pid_t
     private let reaped = Mutex(false)
 
@@ -20,7 +22,7 @@ final class ProcessGroup: Sendable {
         self.leader = leader
     }
 
-    /// Kills every process of the group (SIGKILL); nothing once the leader was reaped, since
+    /// Kills every process of the group (SIGKILL); nothing once the supervisor was reaped, since
     /// reaping itself killed the group first.
     func kill() {
         reaped.withLock { reaped in
@@ -29,7 +31,7 @@ final class ProcessGroup: Sendable {
         }
     }
 
-    /// Kills whatever is left of the group, then reaps the leader. Only once the leader has exited.
+    /// Kills whatever is left of the group, then reaps the supervisor. Only once it has exited.
     func killAndReap() {
         reaped.withLock { reaped in
             guard !reaped else { return }
@@ -40,6 +42,6 @@ final class ProcessGroup: Sendable {
         }
     }
 
-    /// Whether the leader has been reaped.
+    /// Whether the supervisor has been reaped.
     var isReaped: Bool { reaped.withLock { $0 } }
 }

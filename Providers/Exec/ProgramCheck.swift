@@ -3,8 +3,9 @@ import Foundation
 /// Whether a plugin's program can be started, and why not, in the same words for
 /// `config check` (before a search) and for a failed start (during one).
 enum ProgramCheck {
-    /// Where `posix_spawnp` finds `program`: itself when it holds a `/`, else the first
-    /// runnable file of that name in Viewfinder's own `PATH` (not the plugin's `env:` one).
+    /// Where the plugin supervisor finds `program`, as `posix_spawnp` would: itself when it holds
+    /// a `/`, else the first runnable file of that name in Viewfinder's own `PATH` (not the
+    /// plugin's `env:` one).
     static func locate(_ program: String) -> String? {
         if program.contains("/") { return program }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/bin:/usr/bin"  // glibc's default

@@ -22,7 +22,9 @@ package final class RunningPlugins: Sendable {
     init() {}
 
     /// Kills every running plugin's whole process group (SIGKILL) before it returns, and lets
-    /// no plugin start afterwards: call it when the program is about to exit.
+    /// no plugin start afterwards (one still starting is killed as soon as it runs; and every
+    /// plugin's supervisor kills it when this process is gone): call it when the program is
+    /// about to exit.
     package func killAllAndClose() {
         let groups = state.withLock { state in
             state.closed = true
@@ -34,15 +36,19 @@ package final class RunningPlugins: Sendable {
     /// How many plugin process groups are running (started and not yet reaped).
     package var count: Int { state.withLock { $0.groups.count } }
 
-    /// Runs `start` (which starts a program) and records its group, atomically with respect to
-    /// ``killAllAndClose()``; refuses once closed.
+    /// Runs `start` (which starts a program) and records its group; refuses once closed. A
+    /// group that ``killAllAndClose()`` missed because it was still starting is killed as soon
+    /// as it is there. Starts run outside the lock, side by side (each waits some 10 ms for its
+    /// program to run).
     func register(_ start: () throws(ExecError) -> ProcessGroup) throws(ExecError) -> ProcessGroup {
-        try state.withLock { state throws(ExecError) -> ProcessGroup in
-            guard !state.closed else { throw .exiting }
-            let group = try start()
-            state.groups[group.leader] = group
-            return group
+        guard !state.withLock({ $0.closed }) else { throw .exiting }
+        let group = try start()
+        let closed = state.withLock { state in
+            if !state.closed { state.groups[group.leader] = group }
+            return state.closed
         }
+        if closed { group.kill() }  // its run ends as killed, and its supervisor is reaped as usual
+        return group
     }
 
     /// Forgets a group whose leader was reaped.

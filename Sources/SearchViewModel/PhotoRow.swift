@@ -69,7 +69,8 @@ public struct PhotoRow: Sendable, Equatable {
 public struct ProviderStatusRow: Sendable, Equatable {
     /// The instance name.
     public let name: String
-    /// "running", "ok", "failed", "timed out", "skipped" or "cancelled".
+    /// "running", "ok", "failed", "timed out", "partial" (timed out after giving photos),
+    /// "skipped" or "cancelled".
     public let phase: String
     /// "12 photos in 140 ms", a failure or skip reason, or an empty string while running.
     public let detail: String
@@ -82,12 +83,13 @@ public struct ProviderStatusRow: Sendable, Equatable {
     /// Creates the row for `status`.
     public init(_ status: ProviderStatus) {
         name = status.name
-        phase = status.phase.rawValue.replacingOccurrences(of: "_", with: " ")
         let count = "\(status.count) photo\(status.count == 1 ? "" : "s")"
+        phase = status.isPartial ? "partial" : status.phase.rawValue.replacingOccurrences(of: "_", with: " ")
         let time = status.duration.map { " in \($0.shortDescription)" } ?? ""
         switch status.phase {
         case .running: detail = status.count > 0 ? count : ""
         case .ok, .cancelled: detail = count + time
+        case .timedOut where status.isPartial: detail = count + (status.message.map { ", then \($0)" } ?? "")
         case .failed, .timedOut: detail = (status.message ?? "") + (status.count > 0 ? " (\(count) before)" : "")
         case .skipped: detail = status.message ?? ""
         }

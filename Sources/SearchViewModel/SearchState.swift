@@ -31,10 +31,12 @@ public struct SearchState: Sendable {
     /// Whether this is the final snapshot of a search: it started and is over.
     public var isFinished: Bool { request != nil && !isRunning }
 
-    /// Whether at least one provider ran and every provider that ran failed or timed out.
+    /// Whether at least one provider ran and every provider that ran failed or timed out
+    /// without a photo. A provider that timed out after giving photos gave a partial answer
+    /// (``ProviderStatus/isPartial``): the search has results, and did not fail.
     public var everyProviderFailed: Bool {
         let ran = providers.filter { $0.phase != .skipped }
-        return !ran.isEmpty && ran.allSatisfy { $0.phase == .failed || $0.phase == .timedOut }
+        return !ran.isEmpty && ran.allSatisfy { $0.phase == .failed || ($0.phase == .timedOut && !$0.isPartial) }
     }
 
     /// Kinds of filter (``SearchFilters/Capabilities/names``) that no provider evaluated: none
@@ -83,6 +85,9 @@ public struct ProviderStatus: Sendable, Equatable {
     public var phase: Phase
     /// How many photos it has sent.
     public var count: Int
+    /// Whether it timed out after sending photos: a partial answer, whose photos are in the
+    /// results (the search did not fail for it; see ``SearchState/everyProviderFailed``).
+    public var isPartial: Bool { phase == .timedOut && count > 0 }
     /// How long it took, once it is done.
     public var duration: Duration?
     /// Why it failed or was skipped.

@@ -36,6 +36,25 @@ struct PluginProcessTests {
         #expect(ProcessTable.processes(containing: marker).isEmpty)
     }
 
+    @Test(
+        "a child that left the plugin's group with setsid is killed too, when the plugin exits or is cancelled",
+        .timeLimit(.minutes(1)), arguments: ["exit", "hang"])
+    func childInItsOwnSession(mode: String) async throws {
+        let marker = Plugins.marker()
+        let provider = provider([Plugins.fixture("setsid-child.sh"), marker, mode])
+        let task = Task { await Run.collect(provider, SearchRequest(.search("x"), limit: 5)) }
+        try await ProcessTable.waitUntil { !ProcessTable.processes(containing: marker).isEmpty || mode == "exit" }
+        if mode == "hang" {
+            try await Task.sleep(for: .milliseconds(200))
+            task.cancel()
+        }
+        let run = await task.value
+        #expect(run.ids == (mode == "exit" ? ["s1"] : run.ids))
+        #expect(run.error == (mode == "exit" ? nil : "CancellationError()"))
+        try await ProcessTable.waitUntil(within: .seconds(3)) { ProcessTable.processes(containing: marker).isEmpty }
+        #expect(ProcessTable.processes(containing: marker).isEmpty)
+    }
+
     @Test("a plugin that never reads stdin, given a 1.5 MB request, ends within 2 s of cancellation, killed")
     func neverReadsStdin() async throws {
         let marker = Plugins.marker()
@@ -109,7 +128,7 @@ struct PluginProcessTests {
     @Test("output is counted as it is read: an endless writer is killed at the limit though nobody takes its output")
     func outputLimitCountedWhenRead() async throws {
         let limit = 1 << 20
-        let child = try ChildProcess(
+        let child = try await ChildProcess.start(
             arguments: [Plugins.endlessOutput], environment: ProcessInfo.processInfo.environment,
             request: Data("{}\n".utf8), outputLimit: limit)
         try await ProcessTable.waitUntil { child.isReaped }
@@ -160,7 +179,7 @@ struct PluginProcessTests {
         "without a pidfd, a dedicated thread notices the exit, and without a thread a timer does; the status and stderr are complete",
         .timeLimit(.minutes(1)), arguments: [ExitWatcher.Method.thread, .polling])
     func exitWithoutPidfd(method: ExitWatcher.Method) async throws {
-        let child = try ChildProcess(
+        let child = try await ChildProcess.start(
             arguments: [Plugins.broken, "exit-3"], environment: ProcessInfo.processInfo.environment,
             request: Data("{}\n".utf8), outputLimit: 1 << 20, exitWatch: method)
         var ending: ChildEnding?
@@ -176,7 +195,7 @@ struct PluginProcessTests {
     func killAllRunningPlugins() async throws {
         let registry = RunningPlugins()
         let marker = Plugins.marker()
-        let child = try ChildProcess(
+        let child = try await ChildProcess.start(
             arguments: [Plugins.broken, "hang", marker], environment: ProcessInfo.processInfo.environment,
             request: Data("{}\n".utf8), outputLimit: 1 << 20, registry: registry)
         try await ProcessTable.waitUntil { ProcessTable.processes(containing: marker).count == 2 }
@@ -184,8 +203,8 @@ struct PluginProcessTests {
         #expect(registry.count == 1)
         registry.killAllAndClose()
         for pid in pids { #expect(ProcessTable.wasKilled(pid), "pid \(pid) was not signalled") }
-        #expect(throws: ExecError.exiting) {
-            try ChildProcess(
+        await #expect(throws: ExecError.exiting) {
+            try await ChildProcess.start(
                 arguments: [Plugins.broken, "hang", marker], environment: [:], request: Data(), outputLimit: 1,
                 registry: registry)
         }

@@ -75,11 +75,35 @@ struct PhotoRowTests {
         #expect(slow.detail == "12 photos in 2.3 s")
         let late = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .timedOut, count: 3, message: "no answer within 5.0 s"))
-        #expect(late.phase == "timed out")
-        #expect(late.detail == "no answer within 5.0 s (3 photos before)")
+        #expect(late.phase == "partial")
+        #expect(late.detail == "3 photos, then no answer within 5.0 s")
+        let silent = ProviderStatusRow(
+            ProviderStatus(name: "f", typeName: "t", phase: .timedOut, message: "no answer within 5.0 s"))
+        #expect(silent.phase == "timed out")
+        #expect(silent.detail == "no answer within 5.0 s")
+        let broke = ProviderStatusRow(
+            ProviderStatus(name: "f", typeName: "t", phase: .failed, count: 1, message: "bad line"))
+        #expect(broke.phase == "failed")
+        #expect(broke.detail == "bad line (1 photo before)")
         let skipped = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
         #expect(skipped.detail == "api_key is empty")
+    }
+
+    @Test("a search fails only when no provider that ran answered: a timeout after photos is a partial answer")
+    func partialAnswerIsNotAFailure() {
+        func state(_ phases: [(ProviderStatus.Phase, Int)]) -> SearchState {
+            let providers = phases.enumerated().map { index, entry in
+                ProviderStatus(name: "p\(index)", typeName: "t", phase: entry.0, count: entry.1)
+            }
+            return SearchState(request: nil, providers: providers, results: [], isRunning: false)
+        }
+        #expect(state([(.timedOut, 0)]).everyProviderFailed)
+        #expect(state([(.timedOut, 0), (.failed, 2)]).everyProviderFailed)
+        #expect(!state([(.timedOut, 1)]).everyProviderFailed)
+        #expect(!state([(.timedOut, 1), (.failed, 0)]).everyProviderFailed)
+        #expect(state([(.timedOut, 1)]).providers[0].isPartial)
+        #expect(!state([(.failed, 1)]).providers[0].isPartial)
     }
 
     @Test("provider status rows say which filters ran at the source, which after and how many they removed")

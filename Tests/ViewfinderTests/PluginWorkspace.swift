@@ -5,7 +5,7 @@ import Foundation
 struct PluginWorkspace {
     let url: URL
 
-    /// Each plugin writes its pid (its process group's id) to `<name>.pid`, starts `sleep 100`
+    /// Each plugin writes its process group's id to `<name>.pid`, starts `sleep 100`
     /// in its group, then behaves as `mode` says:
     /// `hold` writes one photo and waits; `stream` writes a photo every 50 ms without end;
     /// `hostile` writes photos whose title and author hold escape sequences and newlines, and
@@ -13,7 +13,8 @@ struct PluginWorkspace {
     /// one photo whose title is 2 MB long, and exits.
     static let script = #"""
         #!/bin/sh
-        echo $$ > "$1.tmp" && mv "$1.tmp" "$1"
+        read -r _ _ _ _ group _ < /proc/$$/stat  # pid (name) state parent group: its supervisor's pid
+        echo "$group" > "$1.tmp" && mv "$1.tmp" "$1"
         sleep 100 &
         case "$2" in
         hold)

@@ -15,6 +15,7 @@ struct StatusLine {
             case .running: return "\(name) " + style.dim(status.count > 0 ? "\(status.count)…" : "…")
             case .ok: return "\(name) " + style.green("✓ \(status.count)")
             case .failed: return "\(name) " + style.red("✗")
+            case .timedOut where status.isPartial: return "\(name) " + style.yellow("partial \(status.count)")
             case .timedOut: return "\(name) " + style.yellow("timed out")
             case .skipped: return "\(name) " + style.dim("skipped")
             case .cancelled: return "\(name) " + style.dim("cancelled")

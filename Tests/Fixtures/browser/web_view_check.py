@@ -322,7 +322,8 @@ def interrupted_checks(driver, folder):
     try:
         driver.get(url.rstrip("/") + "/?q=harbor")
         WebDriverWait(driver, 20).until(lambda d: "running" in chip_class(d, "slow"))
-        process.terminate()
+        # Killed outright: SIGTERM would stop it gracefully, ending each stream with its final state.
+        process.kill()
         process.wait(timeout=10)
         WebDriverWait(driver, 10).until(lambda d: "lost" in d.find_element(By.ID, "summary").text)
         slow_class, slow_text = chip(driver, "slow")

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// A Viewfinder killed outright (SIGKILL: no handler runs) leaves no plugin behind: each plugin's
+/// supervisor notices its parent's death and kills everything the plugin started.
+@Suite("plugin supervisor when Viewfinder is killed", .serialized)
+struct PluginSupervisorCommandLineTests {
+    /// A folder with a config running `script` as the only plugin, and the sleeps it starts,
+    /// each told apart by a duration of its own.
+    struct Setup {
+        let url: URL
+        let sleeps: [String]
+
+        init(script: (_ sleeps: [String]) -> String, count: Int) throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-supervisor-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            let unique = UInt32.random(in: 100_000...999_999)
+            sleeps = (1...count).map { "30\($0).\(unique)" }
+            let plugin = url.appendingPathComponent("plugin.sh")
+            try Data(script(sleeps).utf8).write(to: plugin)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+            let config = "search:\n  timeout: 60s\nproviders:\n  stuck:\n    type: exec\n    command: [./plugin.sh]\n"
+            try Data(config.utf8).write(to: url.appendingPathComponent("config.yaml"))
+        }
+
+        /// Living (not zombie) `sleep` processes among ours.
+        func living() -> [String] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { entry -> String? in
+                guard Int32(entry) != nil,
+                    let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                    let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                    let close = stat.lastIndex(of: ")"), !stat[close...].hasPrefix(") Z")
+                else { return nil }
+                let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                guard arguments.first?.hasSuffix("sleep") == true, let duration = arguments.last,
+                    sleeps.contains(duration)
+                else { return nil }
+                return duration
+            }
+        }
+
+        /// Polls every 20 ms for up to `limit` until `condition` holds; whether it did.
+        func waitUntil(within limit: Duration, _ condition: () -> Bool) async throws -> Bool {
+            let deadline = ContinuousClock.now + limit
+            while !condition() {
+                guard ContinuousClock.now < deadline else { return false }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return true
+        }
+
+        /// Kills what is left (so a failing test leaves nothing running) and removes the folder.
+        func remove() {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            for entry in entries {
+                guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+                else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                if sleeps.contains(where: { text.contains($0) }) { kill(pid, SIGKILL) }
+            }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    /// Starts a search with `setup`'s plugin, waits for every sleep, kills Viewfinder with
+    /// SIGKILL, and says how long the sleeps outlived it (`nil`: still there after 1.5 s).
+    func killViewfinder(_ setup: Setup) async throws -> Duration? {
+        let run = try RunningViewfinder(["search", "harbor", "--format", "ndjson"], in: setup.url)
+        let started = try await setup.waitUntil(within: .seconds(20)) { setup.living().count == setup.sleeps.count }
+        #expect(started, "the plugin's sleeps did not all start: \(setup.living())")
+        kill(run.pid, SIGKILL)
+        let killed = ContinuousClock.now
+        #expect(await run.status() == 128 + SIGKILL)
+        guard try await setup.waitUntil(within: .milliseconds(1_500), { setup.living().isEmpty }) else { return nil }
+        return ContinuousClock.now - killed
+    }
+
+    @Test("kill -9 of Viewfinder: a plugin's background child and the program it became are gone within 1.5 s")
+    func backgroundAndExec() async throws {
+        let setup = try Setup(
+            script: { sleeps in
+                """
+                #!/bin/sh
+                sleep \(sleeps[0]) &
+                printf '%s\\n' '{"photo":{"id":"p1"}}'
+                exec sleep \(sleeps[1])
+                """
+            }, count: 2)
+        defer { setup.remove() }
+        let outlived = try await killViewfinder(setup)
+        #expect(outlived != nil, "still running 1.5 s after Viewfinder was killed: \(setup.living())")
+    }
+
+    @Test("kill -9 of Viewfinder: a child that left with setsid and a double fork is gone within 1.5 s too")
+    func setsidDoubleFork() async throws {
+        // `setsid` puts the sleep in a session and group of its own, out of the plugin's group;
+        // the `sh -c '… &'` between exits at once, so the sleep is orphaned: it comes to the
+        // supervisor, the nearest subreaper, instead of to init.
+        let setup = try Setup(
+            script: { sleeps in
+                """
+                #!/bin/sh
+                setsid sh -c 'sleep \(sleeps[0]) </dev/null >/dev/null 2>&1 &'
+                printf '%s\\n' '{"photo":{"id":"p1"}}'
+                exec sleep \(sleeps[1])
+                """
+            }, count: 2)
+        defer { setup.remove() }
+        let outlived = try await killViewfinder(setup)
+        #expect(outlived != nil, "still running 1.5 s after Viewfinder was killed: \(setup.living())")
+    }
+}
