@@ -19,3 +19,12 @@ package func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPoi
     }
     return done
 }
+
+/// The size of the regular file open at `descriptor`, or `nil` when it is something else (a
+/// FIFO, a device, a folder) or cannot be examined: what a reader checks before trusting a
+/// file's length.
+package func regularFileSize(_ descriptor: Int32) -> Int64? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int64(status.st_size)
+}

@@ -72,20 +72,34 @@ extension FetchedPage {
 }
 
 extension Photo {
-    /// The photo with every link that is not `http` or `https` removed (an image with such a
-    /// URL is dropped), unless it is a local file's own: a `file:` URL from an API answer or a
-    /// plugin would have a download copy, or a page link open, any file on the machine.
+    /// The photo with every link that is not `http` or `https` to a host removed (an image with
+    /// such a URL is dropped), unless it is a local file's own: a `file:` URL from an API answer
+    /// or a plugin would have a download copy, or a page link open, any file on the machine; and
+    /// `http:evil.example` or `http:///x.jpg` name no host. A user name or password written into
+    /// a link (`https://user:pass@host/`) is taken out, so no output, page or copy shows it.
     public func withWebLinksOnly() -> Photo {
         guard filePath == nil else { return self }
         func web(_ url: URL?) -> URL? {
-            guard let scheme = url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
-            return url
+            guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                let host = url.host, !host.isEmpty
+            else { return nil }
+            guard url.user != nil || url.password != nil else { return url }
+            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+            components.user = nil
+            components.password = nil
+            return components.url
         }
         var photo = self
         photo.pageURL = web(pageURL)
         photo.authorURL = web(authorURL)
         photo.downloadTrackingURL = web(downloadTrackingURL)
-        photo.images = images.filter { web($0.url) != nil }
+        photo.images = images.compactMap { image in
+            web(image.url).map { url in
+                var kept = image
+                kept.url = url
+                return kept
+            }
+        }
         return photo
     }
 }

@@ -1,13 +1,8 @@
-import Dispatch  // whose C module a release build finds `stat` in
 import Foundation
 import Hummingbird
 import LocalFolderProvider
 import NIOPosix
 import ProviderKit
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
@@ -74,10 +69,8 @@ private final class OpenImageFile: Sendable {
     init?(_ path: FileSystemPath, slots: Slots) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
-        var status = stat()
         var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-            status.st_size > 0, status.st_size <= LocalPhotoResponse.maximumSize,
+        guard let size = regularFileSize(descriptor), size > 0, size <= LocalPhotoResponse.maximumSize,
             case let count = head.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, 0) }),
             count > 0, let type = ImageFormat.detect(head.prefix(count))?.mediaType  // as the folder listing
         else {
@@ -86,7 +79,7 @@ private final class OpenImageFile: Sendable {
         }
         self.descriptor = descriptor
         self.type = type
-        self.size = Int(status.st_size)
+        self.size = Int(size)
         self.slots = slots
     }
 

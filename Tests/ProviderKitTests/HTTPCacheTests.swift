@@ -385,6 +385,32 @@ struct HTTPCacheTests {
         #expect(try await counts(name)["requests"] == 1)  // offline, the network was never asked
     }
 
+    @Test(
+        "offline, a FIFO, a link or an empty folder in an entry's place is removed and named damaged, never waited on")
+    func offlineForeignEntries() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for kind in ["fifo", "link", "folder"] {
+            let name = key(kind)
+            _ = try await cache().send(request(name))
+            let file = try #require(storedFiles().first { !$0.lastPathComponent.hasPrefix(".") })
+            try FileManager.default.removeItem(at: file)
+            switch kind {
+            case "fifo": #expect(mkfifo(file.path, 0o600) == 0)
+            case "link":
+                try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/etc/passwd")
+            default: try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            }
+            do {
+                _ = try await cache(mode: .offline).send(request(name))
+                Issue.record("expected an offline error for a \(kind)")
+            } catch let error as HTTPClientError {
+                #expect(error.message == CachingHTTPClient.damagedMessage, "\(kind)")
+            }
+            #expect((try? FileManager.default.attributesOfItem(atPath: file.path)) == nil, "\(kind) removed")
+        }
+        #expect(FileManager.default.fileExists(atPath: "/etc/passwd"))  // a link is removed, not what it names
+    }
+
     @Test("SHA-256 matches the standard's test vectors")
     func digest() {
         #expect(SHA256.hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

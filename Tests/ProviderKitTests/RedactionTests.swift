@@ -163,7 +163,10 @@ struct SecretEncodingTests {
 
     @Test(
         "a key with a character inserted that cleaning removes or replaces is hidden, raw, as cleaned and escaped",
-        arguments: ["\u{202E}", "\n", "\t", "\u{0}", "\u{1B}", "\u{0301}", "\u{2069}", "\r\n"])
+        arguments: [
+            "\u{202E}", "\n", "\t", "\u{0}", "\u{1B}", "\u{0301}", "\u{2069}", "\r\n", "\u{1160}", "\u{115F}",
+            "\u{3164}", "\u{FFA0}", "\u{2065}", "\u{E0080}", "\u{2800}",
+        ])
     func insertedCharacter(_ inserted: String) {
         let key = "PexelsSecretKey0123456789"
         let echoed = "Pexels" + inserted + "SecretKey0123456789"
@@ -171,7 +174,7 @@ struct SecretEncodingTests {
         // a JSON encoder and a URL write for it, and the character itself.
         let shown = [
             echoed, "Pexels\u{FFFD}SecretKey0123456789", "Pexels SecretKey0123456789",
-            "Pexels" + inserted.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+            "Pexels" + inserted.utf16.map { String(format: "\\u%04x", $0) }.joined()
                 + "SecretKey0123456789",
             "Pexels" + inserted.utf8.map { String(format: "%%%02X", $0) }.joined() + "SecretKey0123456789",
             "Pexels" + inserted.unicodeScalars.map { "&#\($0.value);" }.joined() + "SecretKey0123456789",

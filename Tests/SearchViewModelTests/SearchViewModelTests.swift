@@ -51,6 +51,23 @@ struct SearchViewModelTests {
         #expect(result.images.map(\.url) == [web])
     }
 
+    @Test("links without a host lose their place, and a password written into a link is taken out")
+    func hostlessAndPasswordLinks() async throws {
+        let photo = Photo(
+            provider: "web", id: "1", authorURL: URL(string: "http:evil.example"),
+            pageURL: URL(string: "https://user:pa55word@example.org/p?q=1"),
+            images: [
+                PhotoImage(size: .large, url: URL(string: "http:///x.jpg")!),
+                PhotoImage(size: .small, url: URL(string: "https://tok@img.example/s.jpg")!),
+            ])
+        let provider = ScriptedProvider(name: "web", pages: [(.zero, [photo])])
+        let done = await viewModel([provider.live()]).search(SearchRequest(.search("x"), limit: 5))
+        let result = try #require(done.results.first?.photo)
+        #expect(result.pageURL?.absoluteString == "https://example.org/p?q=1")
+        #expect(result.authorURL == nil)
+        #expect(result.images.map(\.url.absoluteString) == ["https://img.example/s.jpg"])
+    }
+
     @Test("impossible values from any provider are made unknown, and a photo without an id is dropped, centrally")
     func impossibleValuesAreCheckedCentrally() async throws {
         var huge = Photo(provider: "p", id: "1", title: "huge", width: 5_000_000, height: 0)

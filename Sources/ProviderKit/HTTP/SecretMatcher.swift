@@ -53,8 +53,9 @@ enum SecretMatcher {
     /// The length of one character at `text[start]` that shows no character of a key where the
     /// text ends up, or 0: what a terminal or a page drops or replaces (controls, tabs and line
     /// breaks, bidirectional and other format characters, variation selectors), what shows as a
-    /// gap or a mark (white space, `\u{FFFD}`) and combining marks, which sit on a letter without
-    /// hiding it. Each also counts JSON-escaped (`\n`, `\u202e`), percent-encoded (`%0A`,
+    /// gap or a mark (white space, `\u{FFFD}`), combining marks, which sit on a letter without
+    /// hiding it, and every default-ignorable code point, assigned or not (Hangul fillers,
+    /// U+2065), which browsers and terminals draw as nothing. Each also counts JSON-escaped (`\n`, `\u202e`), percent-encoded (`%0A`,
     /// `%E2%80%AE`) and as an HTML character reference (`&#10;`): a key with one such
     /// character inserted, as a server may echo it, still shows as the key.
     static func fillerLength(_ text: [UInt8], at start: Int) -> Int {
@@ -63,10 +64,14 @@ enum SecretMatcher {
         case UInt8(ascii: "\\"):
             guard start + 1 < text.count else { return 0 }
             if "ntrbf".utf8.contains(text[start + 1]) { return 2 }
-            guard text[start + 1] == UInt8(ascii: "u"), let high = hexByte(text, start + 2),
-                let low = hexByte(text, start + 4), let scalar = Unicode.Scalar(UInt32(high) << 8 | UInt32(low)),
-                isFiller(scalar)
-            else { return 0 }
+            guard let unit = utf16Escape(text, start) else { return 0 }
+            if (0xD800...0xDBFF).contains(unit), let low = utf16Escape(text, start + 6),
+                (0xDC00...0xDFFF).contains(low),
+                let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            {
+                return isFiller(scalar) ? 12 : 0  // a surrogate pair: `\udb40\udc80`
+            }
+            guard let scalar = Unicode.Scalar(unit), isFiller(scalar) else { return 0 }
             return 6
         case UInt8(ascii: "%"):
             var bytes: [UInt8] = []
@@ -94,15 +99,26 @@ enum SecretMatcher {
         }
     }
 
+    /// The UTF-16 code unit a JSON escape `\uXXXX` at `index` spells.
+    private static func utf16Escape(_ text: [UInt8], _ index: Int) -> UInt32? {
+        guard index + 5 < text.count, text[index] == UInt8(ascii: "\\"), text[index + 1] == UInt8(ascii: "u"),
+            let high = hexByte(text, index + 2), let low = hexByte(text, index + 4)
+        else { return nil }
+        return UInt32(high) << 8 | UInt32(low)
+    }
+
     /// Whether `scalar` shows no character of a key: see ``fillerLength(_:at:)``.
     private static func isFiller(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x20, 0x7F...0xA0, 0xFFFD: return true  // controls, space, no-break space
         case 0x034F, 0xFE00...0xFE0F, 0xE0100...0xE01EF: return true  // grapheme joiner, variation selectors
+        case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: return true  // Hangul fillers, the blank Braille pattern
+        case 0x2060...0x206F, 0xFFF0...0xFFF8, 0xE0000...0xE0FFF: return true  // ignorable, assigned or not
         default:
-            let category = scalar.properties.generalCategory
+            let properties = scalar.properties
+            let category = properties.generalCategory
             return category == .format || category == .nonspacingMark || category == .enclosingMark
-                || scalar.properties.isWhitespace
+                || properties.isWhitespace || properties.isDefaultIgnorableCodePoint
         }
     }
 

@@ -185,6 +185,12 @@ public final class CachingHTTPClient: HTTPClient {
                 .offline,
                 "offline: the cached answer for this search is larger than its limit of \(request.maxResponseBytes) bytes; run it once online"
             )
+        case .foreign:
+            log(request, "something else in the cache in its place, and offline")
+            return HTTPClientError(
+                .offline,
+                "offline: the cache holds something that is not a cached answer in this search's place, which could not be removed; remove it from \(store.directory.path) and run it once online"
+            )
         case .missing, .entry:
             log(request, "not in the cache, and offline")
             return HTTPClientError(.offline, Self.offlineMessage)

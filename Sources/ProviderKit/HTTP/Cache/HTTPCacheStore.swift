@@ -28,6 +28,8 @@ final class HTTPCacheStore: Sendable {
         case damaged
         /// An entry larger than the request allows; it stays for requests that allow it.
         case tooLarge
+        /// Something that is no entry and could not be removed (a folder with files in it).
+        case foreign
     }
 
     /// The intact entry for `keyDigest`, or `nil` (none, unreadable, larger than `maxBodyBytes`
@@ -70,11 +72,15 @@ final class HTTPCacheStore: Sendable {
     }
 
     private static func readEntry(path: String, keyDigest: String, limit: Int) -> Lookup {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .damaged }
+        // Without blocking: a FIFO put in an entry's place would otherwise hold the cache's thread.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return .missing }
+            return removeForeign(path)  // a link in an entry's place, or unreadable
+        }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .damaged }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return removeForeign(path) }
         let size = Int(info.st_size)
         guard size <= limit else { return .tooLarge }  // too big for this request: leave it, do not read it
         var data = Data(count: size)
@@ -85,6 +91,12 @@ final class HTTPCacheStore: Sendable {
         }
         _ = futimens(descriptor, nil)  // used now: the last to be evicted
         return .entry(entry)
+    }
+
+    /// Removes what is in an entry's place but is no entry (a link, a FIFO, a folder): `.damaged`
+    /// once it is gone, `.foreign` when it cannot be removed (a folder with files in it).
+    private static func removeForeign(_ path: String) -> Lookup {
+        unlink(path) == 0 || rmdir(path) == 0 ? .damaged : .foreign
     }
 
     private static func writeAtomically(_ bytes: Data, to target: URL, in directory: URL) -> Bool {
