@@ -21,6 +21,9 @@ struct FolderListing {
         var relative: [UInt8]
         var size: Int64 = -1
         var modifiedNanoseconds: Int64 = 0
+        /// When its inode last changed (ctime): a rename or a swap changes it, the modification
+        /// time not (what tells a sidecar moved into another's place).
+        var changedNanoseconds: Int64 = 0
         /// Its XMP sidecar, when it has one (see ``attachSidecars()``).
         var sidecar: Sidecar?
     }
@@ -144,9 +147,11 @@ struct FolderListing {
                 for (index, kind) in kinds.enumerated() {
                     let name = UnsafeRawBufferPointer(rebasing: names[entries.name(index)])
                     switch kind {
-                    case .file(let size, let modified):
+                    case .file(let size, let modified, let changed):
                         folder.files.append(
-                            File(relative: Self.child(relative, name), size: size, modifiedNanoseconds: modified))
+                            File(
+                                relative: Self.child(relative, name), size: size, modifiedNanoseconds: modified,
+                                changedNanoseconds: changed))
                     case .folder: subfolders.append(Array(name))
                     case .link: folder.symbolicLinks += 1
                     case .vanished: folder.unreadableFiles += 1  // gone since it was listed
@@ -216,7 +221,7 @@ struct FolderListing {
 
     /// What `fstatat` found for one name.
     private enum Kind: Sendable {
-        case file(size: Int64, modifiedNanoseconds: Int64)
+        case file(size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64)
         case folder, link, vanished, other
     }
 
@@ -326,7 +331,8 @@ struct FolderListing {
             case S_IFREG:
                 // Only compared for equality, so a time too far out for 64 bits of nanoseconds wraps.
                 let nanoseconds = Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
-                return .file(size: Int64(info.st_size), modifiedNanoseconds: nanoseconds)
+                let changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
+                return .file(size: Int64(info.st_size), modifiedNanoseconds: nanoseconds, changedNanoseconds: changed)
             default: return .other
             }
         }

@@ -15,7 +15,10 @@ struct Sidecar: Sendable, Equatable {
     /// The sidecar's file name in the photo's folder, as its bytes (it need not be UTF-8).
     var name: [UInt8]
     var size: Int64
-    var modifiedNanoseconds: Int64
+    /// When the sidecar's inode last changed (ctime), not its modification time: two sidecars of
+    /// one size and time swapped by renaming (or one written with `touch -r` beside another) keep
+    /// their modification times, but each rename changes this.
+    var changedNanoseconds: Int64
 
     /// Larger sidecars are not read: real ones are a few kilobytes, with a preview a few hundred.
     static let maximumSize = FileBytes.budget
@@ -97,7 +100,7 @@ extension FolderListing {
             else { continue }
             let sidecarName = found.relative.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? found.relative
             files[index].sidecar = Sidecar(
-                name: sidecarName, size: found.size, modifiedNanoseconds: found.modifiedNanoseconds)
+                name: sidecarName, size: found.size, changedNanoseconds: found.changedNanoseconds)
         }
     }
 

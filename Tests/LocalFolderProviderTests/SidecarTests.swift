@@ -130,6 +130,34 @@ struct SidecarTests {
         #expect(removed.summary.contains("1 read, 1 from the index"))
     }
 
+    @Test("two sidecars of one size and time swapped by renaming are noticed, as is one added with another's time")
+    func indexNoticesSwappedSidecars() async throws {
+        defer { folder.remove() }
+        try folder.copyPlain(to: "a.jpg")
+        try folder.copyPlain(to: "b.jpg")
+        // Same length, same modification time (as after `tar x`, or on a camera card).
+        let alpha = Data(try sidecar("tag-only")).replacing(Data("lighthouse".utf8), with: Data("alpha11111".utf8))
+        let bravo = Data(try sidecar("tag-only")).replacing(Data("lighthouse".utf8), with: Data("bravo22222".utf8))
+        try #require(alpha.count == bravo.count && alpha != bravo)
+        try folder.write("a.jpg.xmp", alpha)
+        try folder.write("b.jpg.xmp", bravo)
+        let when = Date(timeIntervalSince1970: 1_704_103_200)
+        for name in ["a.jpg.xmp", "b.jpg.xmp"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: when], ofItemAtPath: folder.url.appendingPathComponent(name).path)
+        }
+        #expect(try await search("alpha11111").photos.map(\.id) == ["a.jpg"])
+        let manager = FileManager.default
+        let a = folder.url.appendingPathComponent("a.jpg.xmp")
+        let b = folder.url.appendingPathComponent("b.jpg.xmp")
+        let spare = folder.url.appendingPathComponent("spare")
+        try manager.moveItem(at: a, to: spare)
+        try manager.moveItem(at: b, to: a)
+        try manager.moveItem(at: spare, to: b)
+        #expect(try await search("alpha11111").photos.map(\.id) == ["b.jpg"])
+        #expect(try await search("bravo22222").photos.map(\.id) == ["a.jpg"])
+    }
+
     @Test("darktable's sidecar form: attributes, an EXIF-style date, tags in a sequence")
     func darktableForm() {
         defer { folder.remove() }  // the suite made one; this test needs none

@@ -59,7 +59,7 @@ struct IndexRecord {
         header.output.append(metadata == nil ? 0 : hasMetadata)
         header.output += repeatElement(0, count: Offset.sidecarSize - header.output.count)
         header.u64(UInt64(bitPattern: sidecar?.size ?? -1))
-        header.u64(UInt64(bitPattern: sidecar?.modifiedNanoseconds ?? 0))
+        header.u64(UInt64(bitPattern: sidecar?.changedNanoseconds ?? 0))
         output += header.output
         output += path
         output += search
@@ -92,10 +92,11 @@ struct IndexRecord {
     var modifiedNanoseconds: Int64 { i64(Offset.modified) }
 
     /// Whether `sidecar` is the sidecar this record was made with (both none, or the same size
-    /// and modification time): an added, removed or edited sidecar means reading the file again.
+    /// and inode change time): an added, removed, edited, renamed or swapped sidecar means
+    /// reading the file again.
     func hasSameSidecar(as sidecar: Sidecar?) -> Bool {
         i64(Offset.sidecarSize) == (sidecar?.size ?? -1)
-            && i64(Offset.sidecarModified) == (sidecar?.modifiedNanoseconds ?? 0)
+            && i64(Offset.sidecarModified) == (sidecar?.changedNanoseconds ?? 0)
     }
     var rating: Double? { double(Offset.rating) }
     var takenAt: Double? { double(Offset.takenAt) }
