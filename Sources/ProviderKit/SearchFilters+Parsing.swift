@@ -34,7 +34,7 @@ extension SearchFilters {
         for item in items {
             if let group = LicenseGroup(rawValue: item.lowercased()) {
                 licenseGroups.insert(group)
-            } else if let ids = LicenseSuggestion.idGroups[item.lowercased()] {
+            } else if let ids = LicenseSuggestion.idGroups[LicenseSuggestion.hyphenated(item)] {
                 licenses.formUnion(ids)  // `public-domain`: any of CC0, PDM, no known copyright, US government work
             } else if item.lowercased() == LicenseCatalog.unknown.id {
                 licenses.insert(LicenseCatalog.unknown.id)  // photos whose licence is not known

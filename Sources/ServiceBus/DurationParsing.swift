@@ -31,6 +31,7 @@ public enum DurationParsing {
             return "not a duration: units are written in lower case (ms, s, m, h)"
         }
         if let total = compoundMilliseconds(in: trimmed.lowercased()) {
+            guard total <= maximumMilliseconds else { return "longer than 24h, the longest accepted" }
             let whole = Int64(min(total, 1e15))
             let suggestion =
                 whole % 60_000 == 0 ? "\(whole / 60_000)m" : whole % 1000 == 0 ? "\(whole / 1000)s" : "\(whole)ms"

@@ -3,9 +3,11 @@ import ProviderKit
 /// The filters a page's address may set (`/?q=fog&license=CC0-1.0`): only values the page's
 /// controls can show, so none is dropped without a word when the page fills them in.
 enum PageAddress {
-    /// The licence choices of the page's filter: the groups, then every catalogue id.
+    /// The licence choices of the page's filter: the groups, `public-domain` and `unknown`, then
+    /// every catalogue id (the same words `--license` takes).
     static var licenseChoices: [String] {
-        SearchFilters.LicenseGroup.allCases.map(\.rawValue) + LicenseCatalog.all.map(\.id)
+        SearchFilters.LicenseGroup.allCases.map(\.rawValue) + ["public-domain", LicenseCatalog.unknown.id]
+            + LicenseCatalog.all.map(\.id)
     }
 
     /// The shapes of the page's filter.

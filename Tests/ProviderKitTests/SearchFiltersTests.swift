@@ -145,6 +145,12 @@ struct SearchFiltersTests {
             #expect(filters.matches(photo(license: license)), "\(license.id)")
         }
         #expect(!filters.matches(photo(license: ccByNC)) && !filters.matches(photo()))
+        // Written as people write it, it is the same group (not the Public Domain Mark alone).
+        for written in ["public domain", "Public_Domain", "PUBLIC-DOMAIN"] {
+            var same = SearchFilters()
+            try same.addLicenses(written)
+            #expect(same.licenses == filters.licenses, "\(written)")
+        }
     }
 
     @Test(
@@ -163,11 +169,11 @@ struct SearchFiltersTests {
         }
     }
 
-    @Test("a word far from every licence gets no suggestion")
-    func noSuggestion() {
+    @Test("a word far from every licence gets no suggestion", arguments: ["harbour", "nc", "zz"])
+    func noSuggestion(written: String) {
         var filters = SearchFilters()
         #expect {
-            try filters.addLicenses("harbour")
+            try filters.addLicenses(written)
         } throws: { error in
             (error as? FilterValueError).map { !$0.description.contains("did you mean") } == true
         }

@@ -32,6 +32,7 @@ struct DurationParsingTests {
             ("1h30m", "not a duration: give one number and one unit, like 90m"),
             ("1m30s", "not a duration: give one number and one unit, like 90s"),
             ("ten s", "not a duration: give \(DurationParsing.examples)"),
+            ("24h1ms", "longer than 24h, the longest accepted"),
         ])
     func problems(text: String, problem: String) {
         #expect(DurationParsing.problem(with: text) == problem)

@@ -117,6 +117,12 @@ private struct OneLine: SearchEventEncoder {
             #expect(shape.body.contains("'round'"))
             let known = await get("/?q=harbor&license=CC-BY-4.0&orientation=square&min-width=800", port: port)
             #expect(known.head.hasPrefix("HTTP/1.1 200"), "\(known.head) \(known.body)")
+            // The words --license takes beyond the ids are the page's choices too.
+            for word in ["public-domain", "unknown"] {
+                let page = await get("/?q=harbor&license=\(word)", port: port)
+                #expect(page.head.hasPrefix("HTTP/1.1 200"), "\(word): \(page.head)")
+                #expect(page.body.contains("<option value=\"\(word)\">"), "\(word)")
+            }
         }
     }
 

@@ -9,6 +9,12 @@ enum LicenseSuggestion {
         ]
     ]
 
+    /// `item` in lower case with its spaces and underscores as hyphens: `Public Domain` and
+    /// `public_domain` are the group `public-domain` too.
+    static func hyphenated(_ item: String) -> String {
+        item.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "_" || $0 == "-" }).joined(separator: "-")
+    }
+
     /// The closest word the filter accepts to `item` (an id, a group or a name as people write
     /// it), when one is close enough to be what was meant.
     static func nearest(to item: String) -> String? {
@@ -20,7 +26,9 @@ enum LicenseSuggestion {
             let distance = EditDistance.between(normalized(word), written)
             if distance < (best?.distance ?? Int.max) { best = (word, distance) }
         }
-        guard let best, best.distance <= max(2, min(3, written.count / 3)) else { return nil }
+        // Two letters off a word of four or more; one off a shorter word (`nc` is not `cc0`).
+        let allowed = written.count <= 3 ? 1 : max(2, min(3, written.count / 3))
+        guard let best, best.distance <= allowed else { return nil }
         return best.word
     }
 
