@@ -118,5 +118,15 @@ struct DownloadTargetTests {
         #expect(below?.contains("cannot create the folder") == true && below?.contains("notes.txt is a file") == true)
         #expect(DownloadTarget.problem(with: base.appendingPathComponent("new/deeper")) == nil)
         #expect(DownloadTarget.problem(with: base) == nil)
+        #expect(FileManager.default.fileExists(atPath: base.appendingPathComponent("new/deeper").path))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("new/deeper").path) == [])
+    }
+
+    @Test("virtual file systems are found out by trying: a folder under /proc cannot be made, /sys takes no file")
+    func virtualFileSystems() {
+        let proc = DownloadTarget.problem(with: URL(fileURLWithPath: "/proc/viewfinder-\(UUID().uuidString)"))
+        #expect(proc?.hasPrefix("cannot create the folder /proc/") == true, "\(proc ?? "")")
+        #expect(DownloadTarget.problem(with: URL(fileURLWithPath: "/sys/kernel")) != nil)
     }
 }
