@@ -238,6 +238,10 @@ public final class Downloader: Sendable {
             }
         }
         if let unrecorded, case .failure = fetched { logger?.warning("\(unrecorded.message)") }
+        if Task.isCancelled || fetched.isCancellation {
+            // Ctrl-C: the files placed so far are credited, and the archive closed, before the run ends.
+            await creditOnStop(archive: archive, complete: unrecorded == nil)
+        }
         try fetched.get()
         try Task.checkCancellation()
         let finished = zip(photos, outcomes).map { photo, result in
@@ -269,6 +273,24 @@ public final class Downloader: Sendable {
             throw unrecorded
         }
         return finished
+    }
+
+    /// When a run is stopped: `CREDITS.md` for what was placed (the credit a licence asks for is
+    /// owed for every file kept), and the archive closed; run to their end whatever the
+    /// cancellation, a failure only logged.
+    func creditOnStop(archive: DownloadArchive?, complete: Bool) async {
+        let placed = placedThisRun.withLock { $0 }
+        guard archive != nil || !placed.isEmpty else { return }
+        let folder = self.folder
+        do {
+            try await files.runToEnd { () throws(DownloadFailure) in
+                let credits = try Self.credits(archive: archive, complete: complete, placed: placed, folder: folder)
+                try folder.write(credits, to: CreditsFile.fileName)
+            }
+        } catch {
+            logger?.warning("\((error as? DownloadFailure)?.message ?? "\(error)")")
+        }
+        await close(archive)
     }
 
     /// Closes `archive` on a file thread (it syncs); a failure is only logged: every entry is
@@ -328,5 +350,13 @@ public final class Downloader: Sendable {
         if let exact = photo.images.first(where: { $0.size == size }) { return exact }
         return photo.images.filter { $0.size < size }.max { $0.size < $1.size }
             ?? photo.images.filter { $0.size > size }.min { $0.size < $1.size }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// Whether this failed because its task was cancelled.
+    fileprivate var isCancellation: Bool {
+        if case .failure(let error) = self { return error is CancellationError }
+        return false
     }
 }

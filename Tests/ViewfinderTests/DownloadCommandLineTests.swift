@@ -209,6 +209,9 @@ struct DownloadCommandLineTests {
             #expect(left.contains(file + ".xmp"), "\(file) has no sidecar: \(left)")
         }
         #expect(!left.contains { $0.hasSuffix(".viewfinder-part") }, "left: \(left)")
+        // The files kept are credited as a finished run credits them (these photos ask for none).
+        let credits = (try? String(contentsOf: out.appendingPathComponent("CREDITS.md"), encoding: .utf8)) ?? ""
+        #expect(credits.hasPrefix("# Credits"), "no CREDITS.md after Ctrl-C: \(left)")
 
         // The re-run (only the fast photos now) finds all three in the archive: no image is asked for again.
         let before = try await Self.imageRequests(server)
