@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -90,9 +91,26 @@ static pid_t parent_of(const char *name) {
     return (pid_t)strtol(close_paren + 4, NULL, 10);
 }
 
-/// Sends SIGKILL to every living child of this process (found in /proc: the kernel's own
-/// children list needs CONFIG_PROC_CHILDREN); returns how many were signalled.
-static int kill_children(void) {
+/// Whether the process `name` (a /proc entry) descends from `ancestor`: its parent chain,
+/// followed through /proc for at most 64 steps, reaches it.
+static int descends_from(const char *name, pid_t ancestor) {
+    char current[32];
+    if (strlen(name) >= sizeof current) return 0;
+    strcpy(current, name);
+    for (int step = 0; step < 64; step++) {
+        pid_t parent = parent_of(current);
+        if (parent <= 1) return 0;
+        if (parent == ancestor) return 1;
+        snprintf(current, sizeof current, "%d", (int)parent);
+    }
+    return 0;
+}
+
+/// Sends SIGKILL to every living process below this one, children and their descendants alike
+/// (found in /proc: the kernel's own children list needs CONFIG_PROC_CHILDREN). A descendant
+/// still under a living parent would come to us only when that parent dies, perhaps after we
+/// had ended; killing them all at once leaves none to escape to init. Returns how many.
+static int kill_descendants(void) {
     pid_t self = getpid();
     int count = 0;
     DIR *proc = opendir("/proc");
@@ -100,7 +118,7 @@ static int kill_children(void) {
     struct dirent *entry;
     while ((entry = readdir(proc)) != NULL) {
         if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
-        if (parent_of(entry->d_name) != self) continue;
+        if (!descends_from(entry->d_name, self)) continue;
         kill((pid_t)strtol(entry->d_name, NULL, 10), SIGKILL);
         count += 1;
     }
@@ -116,8 +134,10 @@ static void finish(pid_t plugin, int known, int status) {
     sigset_t children;
     sigemptyset(&children);
     sigaddset(&children, SIGCHLD);
-    for (;;) {
-        kill_children();  // a killed process's children come to us (we are their subreaper): next turn
+    // Until nothing is left below us: a killed process's children come to us (we are their
+    // subreaper) and are reaped here. Bounded (3 s), for a process the kernel cannot end.
+    for (int round = 0; round < 300; round++) {
+        int left = kill_descendants();
         int reaped = 0;
         for (;;) {
             int child_status;
@@ -130,7 +150,7 @@ static void finish(pid_t plugin, int known, int status) {
                 reaped = 1;
                 continue;
             }
-            if (pid < 0 && errno == ECHILD) goto done;
+            if (pid < 0 && errno == ECHILD && left == 0) goto done;
             break;
         }
         if (!reaped) {

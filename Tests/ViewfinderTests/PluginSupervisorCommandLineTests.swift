@@ -65,13 +65,13 @@ struct PluginSupervisorCommandLineTests {
 
     /// Starts a search with `setup`'s plugin, waits for every sleep, kills Viewfinder with
     /// SIGKILL, and says how long the sleeps outlived it (`nil`: still there after 1.5 s).
-    func killViewfinder(_ setup: Setup) async throws -> Duration? {
+    func killViewfinder(_ setup: Setup, with signal: Int32 = SIGKILL) async throws -> Duration? {
         let run = try RunningViewfinder(["search", "harbor", "--format", "ndjson"], in: setup.url)
         let started = try await setup.waitUntil(within: .seconds(20)) { setup.living().count == setup.sleeps.count }
         #expect(started, "the plugin's sleeps did not all start: \(setup.living())")
-        kill(run.pid, SIGKILL)
+        kill(run.pid, signal)
         let killed = ContinuousClock.now
-        #expect(await run.status() == 128 + SIGKILL)
+        #expect(await run.status() == 128 + signal)
         guard try await setup.waitUntil(within: .milliseconds(1_500), { setup.living().isEmpty }) else { return nil }
         return ContinuousClock.now - killed
     }
@@ -109,5 +109,24 @@ struct PluginSupervisorCommandLineTests {
         defer { setup.remove() }
         let outlived = try await killViewfinder(setup)
         #expect(outlived != nil, "still running 1.5 s after Viewfinder was killed: \(setup.living())")
+    }
+
+    @Test("Ctrl-C: a grandchild in a process group of its own, under a parent still alive, is gone within 1.5 s")
+    func ownGroupUnderALivingParent() async throws {
+        // `set -m` gives the shell's background job a group of its own (setpgid), out of the
+        // plugin's group; the shell between stays alive, waiting, so the sleep is no orphan the
+        // supervisor would be handed: it must be found below it and killed.
+        let setup = try Setup(
+            script: { sleeps in
+                """
+                #!/bin/sh
+                sh -c 'set -m; sleep \(sleeps[0]) </dev/null >/dev/null 2>&1 & wait' &
+                printf '%s\\n' '{"photo":{"id":"p1"}}'
+                exec sleep \(sleeps[1])
+                """
+            }, count: 2)
+        defer { setup.remove() }
+        let outlived = try await killViewfinder(setup, with: SIGINT)
+        #expect(outlived != nil, "still running 1.5 s after Ctrl-C: \(setup.living())")
     }
 }
