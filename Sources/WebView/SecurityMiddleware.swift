@@ -37,7 +37,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         // Another site's page may not start searches here (with the user's keys) or clear the
         // history: browsers say where a request comes from; none is an address typed or a bookmark.
         // A link from elsewhere may open the page, which then runs nothing until Go is pressed.
-        if Self.isFromElsewhere(request.headers), !Self.isPageNavigation(request) {
+        if Self.isFromElsewhere(request.headers, port: port), !Self.isPageNavigation(request) {
             return Self.refuse(.forbidden, "Only Viewfinder's own page may ask this server.")
         }
         guard (request.head.path ?? "").utf8.count <= Self.maximumTargetLength else {
@@ -65,19 +65,30 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Whether the browser says another site (or another port on this host) sent the request.
-    static func isFromElsewhere(_ headers: HTTPFields) -> Bool {
-        guard let name = fetchSite, let site = headers[name] else { return false }
-        return site != "same-origin" && site != "none"
+    /// Whether the browser says another site (or another port on this host) sent the request:
+    /// by `Sec-Fetch-Site`, or, from a browser too old to send it, by an `Origin` or `Referer`
+    /// that is not this server's. A request with none of them is an address typed, a bookmark,
+    /// or a program such as curl.
+    static func isFromElsewhere(_ headers: HTTPFields, port: Int) -> Bool {
+        if let name = fetchSite, let site = headers[name] { return site != "same-origin" && site != "none" }
+        let own = ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
+        if let origin = headers[.origin] { return !own.contains(origin.lowercased()) }
+        if let referrer = headers[.referer]?.lowercased() {
+            return !own.contains { referrer == $0 || referrer.hasPrefix($0 + "/") }
+        }
+        return false
     }
 
     /// A top-level navigation to the page (a link followed, a bookmark opened): not a fetch,
-    /// a frame or a form sent to the API.
+    /// a frame or a form sent to the API. A browser too old to say (no `Sec-Fetch-Mode`) gets
+    /// the page too: it runs nothing from another site until Go is pressed, and another site's
+    /// script cannot read it.
     static func isPageNavigation(_ request: Request) -> Bool {
         guard request.method == .get, pages.contains(request.uri.path), let mode = fetchMode,
             let destination = fetchDestination
         else { return false }
-        return request.headers[mode] == "navigate" && request.headers[destination] == "document"
+        guard let said = request.headers[mode] else { return true }
+        return said == "navigate" && request.headers[destination] == "document"
     }
 
     static func secure(_ headers: inout HTTPFields) {

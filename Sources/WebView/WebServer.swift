@@ -155,7 +155,9 @@ package struct WebServer: Sendable {
             return SecurityMiddleware<BasicRequestContext>.refuse(
                 .badRequest, outgoing("Cannot open this page: \(problem)."))
         }
-        let fromElsewhere = SecurityMiddleware<BasicRequestContext>.isFromElsewhere(request.headers)
+        // The middleware let only this server's own Host in: its port is the one listening.
+        let port = (request.head.authority ?? "").split(separator: ":").last.flatMap { Int($0) } ?? 0
+        let fromElsewhere = SecurityMiddleware<BasicRequestContext>.isFromElsewhere(request.headers, port: port)
         let model = GalleryPage(
             served: popular ? "" : parameters["q"] ?? "", popular: popular, startsAtOnce: !fromElsewhere)
         return html(resources.render(model))

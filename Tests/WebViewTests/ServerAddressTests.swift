@@ -49,6 +49,26 @@ private struct OneLine: SearchEventEncoder {
         }
     }
 
+    @Test("a browser too old for Sec-Fetch-Site is judged by Origin or Referer: the API refused, a link waits for Go")
+    func olderBrowsers() async throws {
+        try await ServeFixture.withServer { port, _, _ in
+            let evilOrigin = "Origin: https://evil.example\r\n"
+            #expect(await get("/api/recent", port: port, headers: evilOrigin).head.hasPrefix("HTTP/1.1 403"))
+            #expect(
+                await get("/api/events?q=x", port: port, headers: "Origin: null\r\n").head.hasPrefix("HTTP/1.1 403"))
+            let evilReferrer = "Referer: https://evil.example/page\r\n"
+            #expect(await get("/api/recent", port: port, headers: evilReferrer).head.hasPrefix("HTTP/1.1 403"))
+            let own = "Origin: http://127.0.0.1:\(port)\r\nReferer: http://127.0.0.1:\(port)/?q=fog\r\n"
+            #expect(await get("/api/recent", port: port, headers: own).head.hasPrefix("HTTP/1.1 200"))
+            // The page itself, linked from elsewhere, opens but waits for Go.
+            let linked = await get("/?q=harbor", port: port, headers: evilReferrer)
+            #expect(linked.head.hasPrefix("HTTP/1.1 200"), "\(linked.head)")
+            #expect(linked.body.contains("data-start=\"on-go\""))
+            let fromOwnPage = await get("/?q=harbor", port: port, headers: "Referer: http://localhost:\(port)/\r\n")
+            #expect(fromOwnPage.body.contains("data-start=\"at-once\""))
+        }
+    }
+
     @Test("another site still reaches no part of the API, nor the page by fetch, frame or form")
     func crossSiteAPIIsRefused() async throws {
         try await ServeFixture.withServer { port, _, _ in
