@@ -87,7 +87,18 @@ extension FolderListing {
         var sidecars: [[UInt8]: File] = [:]  // by relative path without ".xmp"
         files.removeAll { file in
             guard Sidecar.isSidecar(file.relative) else { return false }
-            sidecars[Array(file.relative.dropLast(4))] = file
+            // `x.jpg.xmp` and `x.jpg.XMP` both: the lower-case one (else the first in byte order),
+            // whatever order the folder lists them in.
+            let key = Array(file.relative.dropLast(4))
+            if let kept = sidecars[key] {
+                let lower = Array(".xmp".utf8)
+                let keptWins =
+                    kept.relative.suffix(4).elementsEqual(lower)
+                    || (!file.relative.suffix(4).elementsEqual(lower)
+                        && kept.relative.lexicographicallyPrecedes(file.relative))
+                if keptWins { return true }
+            }
+            sidecars[key] = file
             return true
         }
         guard !sidecars.isEmpty else { return }

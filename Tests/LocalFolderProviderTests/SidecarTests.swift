@@ -158,6 +158,18 @@ struct SidecarTests {
         #expect(try await search("bravo22222").photos.map(\.id) == ["a.jpg"])
     }
 
+    @Test("x.jpg.xmp beside x.jpg.XMP: the lower-case one, in whichever order the folder lists them")
+    func caseTwins() async throws {
+        defer { folder.remove() }
+        try folder.copyPlain(to: "x.jpg")
+        let upper = Data(try sidecar("tag-only")).replacing(Data("lighthouse".utf8), with: Data("upper11111".utf8))
+        let lower = Data(try sidecar("tag-only")).replacing(Data("lighthouse".utf8), with: Data("lower22222".utf8))
+        try folder.write("x.jpg.XMP", upper)
+        try folder.write("x.jpg.xmp", lower)
+        #expect(try await search("lower22222").photos.map(\.id) == ["x.jpg"])
+        #expect(try await search("upper11111").photos.isEmpty)
+    }
+
     @Test("darktable's sidecar form: attributes, an EXIF-style date, tags in a sequence")
     func darktableForm() {
         defer { folder.remove() }  // the suite made one; this test needs none
