@@ -64,6 +64,8 @@ public struct ExecFactory: ProviderFactory {
             !context.secretVariables.contains($0.key)
         }
         environment.merge(options.env) { $1 }
+        // Before Viewfinder exits on a signal, every plugin's whole group is killed.
+        context.shutdown.add("exec plugins") { RunningPlugins.shared.killAllAndClose() }
         return ExecProvider(
             name: name, command: command, environment: environment, options: options.passThrough,
             secrets: context.secrets)

@@ -19,6 +19,9 @@ public struct ProviderContext: Sendable {
     /// Hides every configured secret: for text a provider cuts into an excerpt (a plugin's
     /// output, an error body), which must be redacted before it is cut, or a cut key survives.
     public var secrets: Redactor = .none
+    /// What the program runs before it exits early; a provider that leaves work running beside
+    /// a search (programs it started) adds how to stop it. Shared by every provider of a bus.
+    public var shutdown = ShutdownHooks()
 
     /// Creates a context.
     public init(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import ExecProvider
 import Foundation
 import Logging
 import ProviderKit
@@ -55,7 +54,7 @@ struct SearchRun {
         // killing every running plugin too covers one caught between pages.
         let stop: @Sendable () -> Void = {
             search.cancel()
-            RunningPlugins.shared.killAllAndClose()
+            setup.bus.context.shutdown.runAll()
         }
         let signals = SignalWatcher.Search(cancel: stop)
         SignalWatcher.begin(signals)

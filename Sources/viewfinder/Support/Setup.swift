@@ -45,6 +45,7 @@ struct Setup {
             }
         let context = ProviderContext(
             http: http, logger: logger, cacheDirectory: folder, baseDirectory: configuration.baseDirectory)
+        SignalWatcher.runBeforeExit(context.shutdown)
         return Setup(
             configuration: configuration, bus: ServiceBus(configuration: configuration, context: context),
             logger: logger, network: cache == .offline ? nil : network)

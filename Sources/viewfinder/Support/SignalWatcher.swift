@@ -1,4 +1,3 @@
-import ExecProvider
 import Foundation
 import ProviderKit
 import Synchronization
@@ -59,6 +58,13 @@ enum SignalWatcher {
     }
 
     private static let current = Mutex<Search?>(nil)
+    /// What the providers ask to have stopped before Viewfinder ends by a signal.
+    private static let exitHooks = Mutex<ShutdownHooks?>(nil)
+
+    /// Runs `hooks` (the bus's providers') before Viewfinder ends by a signal.
+    static func runBeforeExit(_ hooks: ShutdownHooks) {
+        exitHooks.withLock { $0 = hooks }
+    }
     private static let started = Mutex(false)
 
     /// Installs the handlers and starts the watching thread; call once, before anything runs.
@@ -130,7 +136,7 @@ enum SignalWatcher {
     /// Ends Viewfinder as `signal`'s default action would, so the parent sees it killed by the
     /// signal (a shell then reports 128 + its number, and stops a loop on Ctrl-C).
     static func end(by number: Int32) -> Never {
-        RunningPlugins.shared.killAllAndClose()  // no plugin outlives Viewfinder, however it ends
+        exitHooks.withLock { $0 }?.runAll()  // no plugin outlives Viewfinder, however it ends
         signal(number, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)
