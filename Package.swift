@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "WebView",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "LocalFolderProvider",
+                "ProviderKit", "ServiceBus", "SearchViewModel",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

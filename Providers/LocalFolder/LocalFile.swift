@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// An image file a search returns, decoded from its index record.
 struct LocalFile: Sendable {

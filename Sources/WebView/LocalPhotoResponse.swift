@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import LocalFolderProvider
 import NIOPosix
 import ProviderKit
 

@@ -1,3 +1,4 @@
+import ProviderKit
 import Testing
 
 @testable import LocalFolderProvider

@@ -14,6 +14,15 @@ import Testing
         resources = try PageResources.load()
     }
 
+    /// The gallery file's thumbnails as the CLI makes them: each local photo's embedded JPEG
+    /// thumbnail as a `data:` URI.
+    static func thumbnails(_ state: SearchState) async -> [FileSystemPath: String] {
+        let paths = Array(Set(state.results.compactMap(\.photo.fileSystemPath)))
+        return await EmbeddedThumbnail.jpegs(atPaths: paths).mapValues {
+            "data:image/jpeg;base64," + Data($0).base64EncodedString()
+        }
+    }
+
     static func state(_ photos: [Photo], providers: [ProviderStatus] = []) -> SearchState {
         SearchState(
             request: SearchRequest(.search("harbor"), limit: 30), providers: providers,
@@ -137,7 +146,7 @@ import Testing
                 images: [PhotoImage(size: .original, url: url)], filePath: url.path)
         }
         let state = Self.state(photos)
-        let thumbnails = await LocalThumbnails.dataURIs(for: state.results)
+        let thumbnails = await Self.thumbnails(state)
         #expect(thumbnails.count == 1)
         let model = GalleryPage(file: state, thumbnails: thumbnails, resources: resources)
         #expect(model.cells[0].thumb.hasPrefix("data:image/jpeg;base64,/9j/"))
@@ -164,7 +173,7 @@ import Testing
             provider: "folder", id: "caf\u{FFFD}.jpg", pageURL: url, images: [PhotoImage(size: .original, url: url)],
             filePath: String(decoding: bytes, as: UTF8.self))
         let state = Self.state([photo])
-        let thumbnails = await LocalThumbnails.dataURIs(for: state.results)
+        let thumbnails = await Self.thumbnails(state)
         #expect(thumbnails.count == 1)
         let model = GalleryPage(file: state, thumbnails: thumbnails, resources: resources)
         #expect(model.cells[0].thumb.hasPrefix("data:image/jpeg;base64,/9j/"))
