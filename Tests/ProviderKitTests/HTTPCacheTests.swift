@@ -73,12 +73,15 @@ struct HTTPCacheTests {
     func maxAgeBoundary() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = key("boundary")
-        let cache = cache()
+        // A clock that moves only when told: on a busy machine, real seconds passing between the
+        // requests would decide the boundary instead of the code.
+        let frozen = TestClock(frozenAt: Date())
+        let cache = CachingHTTPClient(wrapping: network, directory: folder, now: { frozen.now })
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
-        clock.advance(by: 599)
+        frozen.advance(by: 599)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 1, "fresh one second before max-age")
-        clock.advance(by: 2)
+        frozen.advance(by: 2)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 2, "stale one second after max-age")
     }
@@ -424,11 +427,16 @@ struct HTTPCacheTests {
     }
 }
 
-/// A wall clock the test moves forward.
+/// A wall clock the test moves forward; frozen at a date, it moves only then.
 final class TestClock: Sendable {
     private let offset = Mutex<TimeInterval>(0)
+    private let frozenAt: Date?
 
-    var now: Date { Date().addingTimeInterval(offset.withLock { $0 }) }
+    init(frozenAt: Date? = nil) {
+        self.frozenAt = frozenAt
+    }
+
+    var now: Date { (frozenAt ?? Date()).addingTimeInterval(offset.withLock { $0 }) }
 
     func advance(by seconds: TimeInterval) {
         offset.withLock { $0 += seconds }
