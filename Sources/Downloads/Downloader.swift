@@ -76,8 +76,13 @@ public final class Downloader: Sendable {
         decided.withLock { $0 = Array(repeating: nil, count: photos.count) }
         do {
             return try await runUncancelled(photos)
+        } catch let failure as DownloadFailure {
+            stop()  // the run cannot go on: no temporary file, and no empty folder it made, stays
+            folder.removeEmptyFoldersMade()
+            throw failure
         } catch is CancellationError {
             stop()
+            folder.removeEmptyFoldersMade()
             let done = decided.withLock { $0 }
             let finished = done.compactMap { $0 }
             throw DownloadStopped(finished: finished, unfinished: done.count - finished.count)

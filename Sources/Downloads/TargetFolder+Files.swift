@@ -61,6 +61,16 @@ extension TargetFolder {
         }
     }
 
+    /// Removes the folders this run made that hold nothing (a run that failed before naming a
+    /// file in them, such as on a full disk), deepest first; a folder with anything in it stays.
+    func removeEmptyFoldersMade() {
+        let made = state.withLock { state in
+            defer { state.madeFolders.removeAll() }
+            return state.madeFolders
+        }
+        for folder in made.reversed() { rmdir(folder) }
+    }
+
     /// The text of the file at `relative`, or `nil` when there is none. Throws when one is there
     /// but cannot be read (not a regular file, unreadable, over 16 MiB): taking it for absent
     /// would replace a file whose lines (credits from earlier runs) are known nowhere else.
@@ -104,7 +114,9 @@ extension TargetFolder {
                 }
                 continue
             }
-            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else {
+            if mkdir(folder, 0o755) == 0 {
+                state.withLock { $0.madeFolders.append(folder) }
+            } else if errno != EEXIST {
                 throw DownloadFailure("cannot create the folder \(folder): \(String(cString: strerror(errno)))")
             }
         }

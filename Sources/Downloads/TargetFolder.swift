@@ -20,6 +20,8 @@ final class TargetFolder: Sendable {
         var reserved: Set<String> = []
         var parts: Set<String> = []
         var stopped = false
+        /// Folders this run made below the root, in the order made.
+        var madeFolders: [String] = []
     }
 
     let root: URL

@@ -74,7 +74,28 @@ struct ArchiveTroubleTests {
             }
             let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             #expect(!left.contains { $0.hasPrefix(DownloadArchive.fileName) }, "left: \(left)")
+            // Nor an empty folder for the photo's provider, made as its transfer started.
+            let emptyFolders = left.filter { name in
+                let path = folder.appendingPathComponent(name).path
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                    && ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty
+            }
+            #expect(emptyFolders.isEmpty, "left: \(left)")
         }
+    }
+
+    @Test("folders a failed run made and left empty are removed, deepest first; one holding a file stays")
+    func emptyFoldersMadeAreRemoved() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vf-made-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = TargetFolder(root: root, sync: false)
+        _ = try target.makeFolder(for: FileNameTemplate.Name(folders: ["px", "2024"], stem: "a"))
+        let kept = try target.makeFolder(for: FileNameTemplate.Name(folders: ["kept"], stem: "b"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: kept + "/b.jpg"))
+        target.removeEmptyFoldersMade()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["kept"])
     }
 
     @Test("a read-only disk: the check before the search and the archive both say so, with what to do")
