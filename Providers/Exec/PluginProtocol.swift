@@ -129,26 +129,12 @@ enum PluginProtocol {
     /// no further than `limit`.
     static func valueCount(_ line: Data, upTo limit: Int) -> Int {
         var count = 1
-        var inString = false
-        var escaped = false
-        for byte in line {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
+        forEachByteOutsideStrings(line) { byte in
+            guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else {
+                return true
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"):
-                count += 1
-                if count >= limit { return count }
-            default: break
-            }
+            count += 1
+            return count < limit
         }
         return count
     }
@@ -157,6 +143,22 @@ enum PluginProtocol {
     static func nestingDepth(_ line: Data) -> Int {
         var depth = 0
         var deepest = 0
+        forEachByteOutsideStrings(line) { byte in
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
+            default: break
+            }
+            return true
+        }
+        return deepest
+    }
+
+    /// Calls `body` with each byte of `line` that is not inside a JSON string (the quotes
+    /// themselves included), until it returns `false`.
+    private static func forEachByteOutsideStrings(_ line: Data, _ body: (UInt8) -> Bool) {
         var inString = false
         var escaped = false
         for byte in line {
@@ -170,16 +172,9 @@ enum PluginProtocol {
                 }
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
-            default: break
-            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            guard body(byte) else { return }
         }
-        return deepest
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
