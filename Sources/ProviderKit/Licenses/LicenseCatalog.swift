@@ -85,10 +85,16 @@ public enum LicenseCatalog {
         }
     }
 
+    /// The words of a licence's name as people write it, in lower case: spaces, hyphens and
+    /// underscores all part words (`CC BY-SA 4.0` and `cc_by_sa_4.0` are the same words).
+    static func nameWords(_ name: String) -> [Substring] {
+        name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+    }
+
     /// A licence from its short name as people write it: "CC BY-SA 4.0", "CC-BY-SA-4.0",
     /// "CC0", "Public domain", "Public Domain Mark 1.0", "All Rights Reserved"; `nil` otherwise.
     public static func license(named name: String) -> License? {
-        let words = name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let words = nameWords(name)
         let key = words.joined(separator: "-")
         if let known = byID[key] ?? namedAliases[key] { return known }
         guard words.count >= 3, words[0] == "cc", let version = words.last else { return nil }

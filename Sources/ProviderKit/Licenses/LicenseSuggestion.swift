@@ -12,7 +12,7 @@ enum LicenseSuggestion {
     /// `item` in lower case with its spaces and underscores as hyphens: `Public Domain` and
     /// `public_domain` are the group `public-domain` too.
     static func hyphenated(_ item: String) -> String {
-        item.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "_" || $0 == "-" }).joined(separator: "-")
+        LicenseCatalog.nameWords(item).joined(separator: "-")
     }
 
     /// The closest word the filter accepts to `item` (an id, a group or a name as people write
@@ -35,7 +35,7 @@ enum LicenseSuggestion {
     /// `cc-by-fourty`, `CC BY-SA four`: a Creative Commons code with a version that cannot be
     /// read is most likely its current version.
     private static func creativeCommonsFamily(of item: String) -> String? {
-        let words = item.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        let words = LicenseCatalog.nameWords(item)
         guard words.count >= 3, words[0] == "cc" else { return nil }
         for length in stride(from: words.count - 1, through: 1, by: -1) {
             let code = words[1...length].joined(separator: "-")
