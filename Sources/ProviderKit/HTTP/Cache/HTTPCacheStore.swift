@@ -79,9 +79,8 @@ final class HTTPCacheStore: Sendable {
             return removeForeign(path)  // a link in an entry's place, or unreadable
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return removeForeign(path) }
-        let size = Int(info.st_size)
+        guard let regular = regularFileSize(descriptor) else { return removeForeign(path) }
+        let size = Int(regular)
         guard size <= limit else { return .tooLarge }  // too big for this request: leave it, do not read it
         var data = Data(count: size)
         let complete = data.withUnsafeMutableBytes { readAll(descriptor, into: $0) == size }
