@@ -7,15 +7,15 @@ public struct CommonsFactory: ProviderFactory {
     /// The options under a `type: commons` instance.
     public struct Options: ProviderOptions {
         /// The wiki's `api.php`; default `https://commons.wikimedia.org/w/api.php`.
-        public var endpoint: URL
+        public var endpoint: URL = CommonsFactory.defaultEndpoint
         /// Files per request, 1–50 (MediaWiki scales at most 50 thumbnails per request); default 50.
-        public var pageSize: Int
+        public var pageSize: Int = 50
         /// The width of the preview image Commons scales for each file, 20–3840 px; default 330
         /// (one of the widths Wikimedia keeps ready; other widths may be throttled).
-        public var thumbnailWidth: Int
+        public var thumbnailWidth: Int = 330
         /// The category `popular` lists, newest additions first; default
         /// `Category:Featured_pictures_on_Wikimedia_Commons`.
-        public var popularCategory: String
+        public var popularCategory: String = CommonsFactory.defaultPopularCategory
         /// The language descriptions and licence names are asked in (`iiextmetadatalanguage`), e.g.
         /// `de`; the wiki's own (English) when empty. Files without text in it fall back to English.
         public var language: String?
@@ -33,44 +33,6 @@ public struct CommonsFactory: ProviderFactory {
         }
 
         public typealias Keys = CodingKeys
-
-        /// Creates options.
-        public init(
-            endpoint: URL = CommonsFactory.defaultEndpoint, pageSize: Int = 50, thumbnailWidth: Int = 330,
-            popularCategory: String = CommonsFactory.defaultPopularCategory, language: String? = nil,
-            contact: String? = nil
-        ) {
-            self.endpoint = endpoint
-            self.pageSize = pageSize
-            self.thumbnailWidth = thumbnailWidth
-            self.popularCategory = popularCategory
-            self.language = language
-            self.contact = contact
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: CommonsFactory.defaultEndpoint)
-            pageSize = try container.decodeInteger(
-                forKey: .pageSize, in: 1...50, default: 50, why: "MediaWiki scales at most 50 thumbnails a request")
-            thumbnailWidth = try container.decodeInteger(forKey: .thumbnailWidth, in: 20...3840, default: 330)
-            let category = try container.decodeIfPresent(String.self, forKey: .popularCategory).nonBlank
-            popularCategory = category ?? CommonsFactory.defaultPopularCategory
-            language = try container.decodeIfPresent(String.self, forKey: .language).nonBlank
-            if let language,
-                language.count > 20 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-            {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .language, in: container,
-                    debugDescription: "`\(language)` is not a language code such as `en`, `de` or `pt-br`")
-            }
-            contact = try container.decodeIfPresent(String.self, forKey: .contact).nonBlank
-            if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .contact, in: container,
-                    debugDescription: "must be one line without parentheses (it goes into the User-Agent header)")
-            }
-        }
     }
 
     /// Wikimedia Commons' Action API.
@@ -88,5 +50,31 @@ public struct CommonsFactory: ProviderFactory {
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
         CommonsProvider(name: name, options: options, context: context)
+    }
+}
+
+extension CommonsFactory.Options {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        endpoint = try container.decodeEndpoint(forKey: .endpoint, default: CommonsFactory.defaultEndpoint)
+        pageSize = try container.decodeInteger(
+            forKey: .pageSize, in: 1...50, default: 50, why: "MediaWiki scales at most 50 thumbnails a request")
+        thumbnailWidth = try container.decodeInteger(forKey: .thumbnailWidth, in: 20...3840, default: 330)
+        let category = try container.decodeIfPresent(String.self, forKey: .popularCategory).nonBlank
+        popularCategory = category ?? CommonsFactory.defaultPopularCategory
+        language = try container.decodeIfPresent(String.self, forKey: .language).nonBlank
+        if let language,
+            language.count > 20 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        {
+            throw DecodingError.dataCorruptedError(
+                forKey: .language, in: container,
+                debugDescription: "`\(language)` is not a language code such as `en`, `de` or `pt-br`")
+        }
+        contact = try container.decodeIfPresent(String.self, forKey: .contact).nonBlank
+        if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .contact, in: container,
+                debugDescription: "must be one line without parentheses (it goes into the User-Agent header)")
+        }
     }
 }

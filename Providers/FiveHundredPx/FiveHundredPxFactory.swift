@@ -7,25 +7,25 @@ import ProviderKit
 /// existing consumer keys and compatible services set through `endpoint`.
 public struct FiveHundredPxFactory: ProviderFactory {
     /// The options under a `type: 500px` instance.
-    public struct Options: ProviderOptions {
+    public struct Options: KeyedProviderOptions {
         /// The 500px consumer key (secret).
         public var consumerKey: String
         /// The API base; default `https://api.500px.com/v1`.
-        public var endpoint: URL
+        public var endpoint: URL = FiveHundredPxFactory.defaultEndpoint
         /// The feed for `popular`: `popular` (default), `highest_rated`, `upcoming`, `editors`, `fresh_today`, …
-        public var feature: String
+        public var feature: String = "popular"
         /// 500px's size id for thumbnails; default 3 (280×280).
-        public var thumbnailSize: Int
+        public var thumbnailSize: Int = 3
         /// 500px's size id for the large image; default 4 (900 px on the long side).
-        public var imageSize: Int
+        public var imageSize: Int = 4
         /// Category names to leave out; default `Nude`.
-        public var exclude: [String]
+        public var exclude: [String] = ["Nude"]
         /// The feed's `sort`; default `rating`.
-        public var sort: String
+        public var sort: String = "rating"
         /// Results per request, 1–100; default 100.
-        public var rpp: Int
+        public var rpp: Int = 100
         /// Whether photos 500px marks NSFW are kept; default `false`.
-        public var includeNSFW: Bool
+        public var includeNSFW: Bool = false
 
         public enum CodingKeys: String, CodingKey, CaseIterable {
             case consumerKey = "consumer_key"
@@ -40,7 +40,8 @@ public struct FiveHundredPxFactory: ProviderFactory {
         }
 
         public typealias Keys = CodingKeys
-        public static var secretKeys: Set<String> { ["consumer_key"] }
+        public static var keyOption: CodingKeys { .consumerKey }
+        public var key: String { consumerKey }
 
         static let features = [
             "popular", "highest_rated", "upcoming", "editors", "fresh_today", "fresh_yesterday", "fresh_week",
@@ -49,49 +50,6 @@ public struct FiveHundredPxFactory: ProviderFactory {
             "rating", "highest_rating", "times_viewed", "votes_count", "favorites_count", "comments_count",
             "created_at", "taken_at",
         ]
-
-        /// Creates options.
-        public init(
-            consumerKey: String, endpoint: URL = FiveHundredPxFactory.defaultEndpoint, feature: String = "popular",
-            thumbnailSize: Int = 3, imageSize: Int = 4, exclude: [String] = ["Nude"], sort: String = "rating",
-            rpp: Int = 100, includeNSFW: Bool = false
-        ) {
-            self.consumerKey = consumerKey
-            self.endpoint = endpoint
-            self.feature = feature
-            self.thumbnailSize = thumbnailSize
-            self.imageSize = imageSize
-            self.exclude = exclude
-            self.sort = sort
-            self.rpp = rpp
-            self.includeNSFW = includeNSFW
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            consumerKey = try container.decodeIfPresent(String.self, forKey: .consumerKey) ?? ""
-            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: FiveHundredPxFactory.defaultEndpoint)
-            feature = try container.decodeChoice(
-                forKey: .feature, among: Self.features, default: "popular", what: "500px feature")
-            thumbnailSize = try container.decodeIfPresent(Int.self, forKey: .thumbnailSize) ?? 3
-            imageSize = try container.decodeIfPresent(Int.self, forKey: .imageSize) ?? 4
-            for (key, size) in [(CodingKeys.thumbnailSize, thumbnailSize), (.imageSize, imageSize)]
-            where FiveHundredPxSizes.all[size] == nil {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container,
-                    debugDescription: "`\(size)` is not a 500px size id; use one of \(FiveHundredPxSizes.ids)")
-            }
-            exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? ["Nude"]
-            if let unknown = exclude.first(where: { FiveHundredPxCategories.id(named: $0) == nil }) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .exclude, in: container,
-                    debugDescription: "`\(unknown)` is not a 500px category; use names such as Nude, Landscapes, Street"
-                )
-            }
-            sort = try container.decodeChoice(forKey: .sort, among: Self.sorts, default: "rating", what: "500px sort")
-            rpp = try container.decodeInteger(forKey: .rpp, in: 1...100, default: 100)
-            includeNSFW = try container.decodeIfPresent(Bool.self, forKey: .includeNSFW) ?? false
-        }
     }
 
     /// 500px's v1 API base.
@@ -105,7 +63,35 @@ public struct FiveHundredPxFactory: ProviderFactory {
     public var summary: String { "500px popular feeds and search (needs a consumer key; API closed to new keys)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        try ProviderUnavailable.require("consumer_key", options.consumerKey)
+        try options.requireKey()
         return FiveHundredPxProvider(name: name, options: options, context: context)
+    }
+}
+
+extension FiveHundredPxFactory.Options {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        consumerKey = try container.decodeProviderKey(forKey: .consumerKey)
+        endpoint = try container.decodeEndpoint(forKey: .endpoint, default: FiveHundredPxFactory.defaultEndpoint)
+        feature = try container.decodeChoice(
+            forKey: .feature, among: Self.features, default: "popular", what: "500px feature")
+        thumbnailSize = try container.decodeIfPresent(Int.self, forKey: .thumbnailSize) ?? 3
+        imageSize = try container.decodeIfPresent(Int.self, forKey: .imageSize) ?? 4
+        for (key, size) in [(CodingKeys.thumbnailSize, thumbnailSize), (.imageSize, imageSize)]
+        where FiveHundredPxSizes.all[size] == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "`\(size)` is not a 500px size id; use one of \(FiveHundredPxSizes.ids)")
+        }
+        exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? ["Nude"]
+        if let unknown = exclude.first(where: { FiveHundredPxCategories.id(named: $0) == nil }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .exclude, in: container,
+                debugDescription: "`\(unknown)` is not a 500px category; use names such as Nude, Landscapes, Street"
+            )
+        }
+        sort = try container.decodeChoice(forKey: .sort, among: Self.sorts, default: "rating", what: "500px sort")
+        rpp = try container.decodeInteger(forKey: .rpp, in: 1...100, default: 100)
+        includeNSFW = try container.decodeIfPresent(Bool.self, forKey: .includeNSFW) ?? false
     }
 }

@@ -7,15 +7,15 @@ public struct OpenverseFactory: ProviderFactory {
     /// The options under a `type: openverse` instance.
     public struct Options: ProviderOptions {
         /// The API base; default `https://api.openverse.org/v1`.
-        public var endpoint: URL
+        public var endpoint: URL = OpenverseFactory.defaultEndpoint
         /// Results per request, 1–20 (the most Openverse serves without a token); default 20.
-        public var pageSize: Int
+        public var pageSize: Int = 20
         /// Openverse's `license_type` filter, e.g. `commercial` or `modification`; any when empty.
         public var licenseType: String?
         /// Openverse's `source` filter, e.g. `flickr,wikimedia`; all sources when empty.
         public var source: String?
         /// Whether to include results Openverse marks mature; default `false`.
-        public var mature: Bool
+        public var mature: Bool = false
 
         public enum CodingKeys: String, CodingKey, CaseIterable {
             case endpoint
@@ -26,28 +26,6 @@ public struct OpenverseFactory: ProviderFactory {
         }
 
         public typealias Keys = CodingKeys
-
-        /// Creates options.
-        public init(
-            endpoint: URL = OpenverseFactory.defaultEndpoint, pageSize: Int = 20, licenseType: String? = nil,
-            source: String? = nil, mature: Bool = false
-        ) {
-            self.endpoint = endpoint
-            self.pageSize = pageSize
-            self.licenseType = licenseType
-            self.source = source
-            self.mature = mature
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: OpenverseFactory.defaultEndpoint)
-            pageSize = try container.decodeInteger(
-                forKey: .pageSize, in: 1...20, default: 20, why: "Openverse's limit without a token")
-            licenseType = try container.decodeIfPresent(String.self, forKey: .licenseType)
-            source = try container.decodeIfPresent(String.self, forKey: .source)
-            mature = try container.decodeIfPresent(Bool.self, forKey: .mature) ?? false
-        }
     }
 
     /// Openverse's API base.
@@ -62,5 +40,17 @@ public struct OpenverseFactory: ProviderFactory {
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
         OpenverseProvider(name: name, options: options, context: context)
+    }
+}
+
+extension OpenverseFactory.Options {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        endpoint = try container.decodeEndpoint(forKey: .endpoint, default: OpenverseFactory.defaultEndpoint)
+        pageSize = try container.decodeInteger(
+            forKey: .pageSize, in: 1...20, default: 20, why: "Openverse's limit without a token")
+        licenseType = try container.decodeIfPresent(String.self, forKey: .licenseType)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        mature = try container.decodeIfPresent(Bool.self, forKey: .mature) ?? false
     }
 }

@@ -5,19 +5,19 @@ import ProviderKit
 /// keyed API (a free key comes at once with a Pixabay account).
 public struct PixabayFactory: ProviderFactory {
     /// The options under a `type: pixabay` instance.
-    public struct Options: ProviderOptions {
+    public struct Options: KeyedProviderOptions {
         /// The Pixabay API key (secret); shown on https://pixabay.com/api/docs/ once logged in.
         public var apiKey: String
         /// The API URL queries are sent to; default `https://pixabay.com/api/`.
-        public var endpoint: URL
+        public var endpoint: URL = PixabayFactory.defaultEndpoint
         /// Results per request, 3–200 (the bounds Pixabay accepts); default 200.
-        public var perPage: Int
+        public var perPage: Int = 200
         /// Pixabay's `image_type`: `photo` (default), `illustration`, `vector` or `all`.
-        public var imageType: String
+        public var imageType: String = "photo"
         /// The order of search results: `popular` (default, Pixabay's own) or `latest`.
-        public var order: String
+        public var order: String = "popular"
         /// Pixabay's `safesearch`: only images suitable for all ages; default `true`.
-        public var safeSearch: Bool
+        public var safeSearch: Bool = true
         /// Pixabay's `lang`: the language the search words are in (`en`, `de`, `fr`, …); Pixabay's default (`en`) when unset.
         public var language: String?
 
@@ -32,7 +32,8 @@ public struct PixabayFactory: ProviderFactory {
         }
 
         public typealias Keys = CodingKeys
-        public static var secretKeys: Set<String> { ["api_key"] }
+        public static var keyOption: CodingKeys { .apiKey }
+        public var key: String { apiKey }
 
         static let imageTypes = ["photo", "illustration", "vector", "all"]
         static let orders = ["popular", "latest"]
@@ -41,38 +42,6 @@ public struct PixabayFactory: ProviderFactory {
             "cs", "da", "de", "en", "es", "fr", "id", "it", "hu", "nl", "no", "pl", "pt", "ro", "sk", "fi", "sv", "tr",
             "vi", "th", "bg", "ru", "el", "ja", "ko", "zh",
         ]
-
-        /// Creates options.
-        public init(
-            apiKey: String, endpoint: URL = PixabayFactory.defaultEndpoint, perPage: Int = 200,
-            imageType: String = "photo", order: String = "popular", safeSearch: Bool = true, language: String? = nil
-        ) {
-            self.apiKey = apiKey
-            self.endpoint = endpoint
-            self.perPage = perPage
-            self.imageType = imageType
-            self.order = order
-            self.safeSearch = safeSearch
-            self.language = language
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            apiKey = try container.decodeIfPresent(String.self, forKey: .apiKey) ?? ""
-            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: PixabayFactory.defaultEndpoint)
-            perPage = try container.decodeInteger(
-                forKey: .perPage, in: 3...200, default: 200, why: "the bounds Pixabay accepts")
-            imageType = try container.decodeChoice(
-                forKey: .imageType, among: Self.imageTypes, default: "photo", what: "Pixabay image type")
-            order = try container.decodeChoice(
-                forKey: .order, among: Self.orders, default: "popular", what: "Pixabay order")
-            safeSearch = try container.decodeIfPresent(Bool.self, forKey: .safeSearch) ?? true
-            language =
-                try container.decodeIfPresent(String.self, forKey: .language) == nil
-                ? nil
-                : try container.decodeChoice(
-                    forKey: .language, among: Self.languages, default: "en", what: "language Pixabay searches in")
-        }
     }
 
     /// Pixabay's API URL.
@@ -86,7 +55,27 @@ public struct PixabayFactory: ProviderFactory {
     public var summary: String { "free photos under the Pixabay Content License (needs a free API key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        try ProviderUnavailable.require("api_key", options.apiKey)
+        try options.requireKey()
         return PixabayProvider(name: name, options: options, context: context)
+    }
+}
+
+extension PixabayFactory.Options {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apiKey = try container.decodeProviderKey(forKey: .apiKey)
+        endpoint = try container.decodeEndpoint(forKey: .endpoint, default: PixabayFactory.defaultEndpoint)
+        perPage = try container.decodeInteger(
+            forKey: .perPage, in: 3...200, default: 200, why: "the bounds Pixabay accepts")
+        imageType = try container.decodeChoice(
+            forKey: .imageType, among: Self.imageTypes, default: "photo", what: "Pixabay image type")
+        order = try container.decodeChoice(
+            forKey: .order, among: Self.orders, default: "popular", what: "Pixabay order")
+        safeSearch = try container.decodeIfPresent(Bool.self, forKey: .safeSearch) ?? true
+        language =
+            try container.decodeIfPresent(String.self, forKey: .language) == nil
+            ? nil
+            : try container.decodeChoice(
+                forKey: .language, among: Self.languages, default: "en", what: "language Pixabay searches in")
     }
 }

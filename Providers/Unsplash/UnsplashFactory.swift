@@ -5,15 +5,15 @@ import ProviderKit
 /// feed (`/photos`) for `viewfinder popular`, with an access key from unsplash.com/developers.
 public struct UnsplashFactory: ProviderFactory {
     /// The options under a `type: unsplash` instance.
-    public struct Options: ProviderOptions {
+    public struct Options: KeyedProviderOptions {
         /// The application's access key (secret), sent only in the `Authorization` header.
         public var accessKey: String
         /// The API base; default `https://api.unsplash.com` (requests go to `{endpoint}/search/photos`).
-        public var endpoint: URL
+        public var endpoint: URL = UnsplashFactory.defaultEndpoint
         /// Results per request, 1–30 (the most Unsplash serves); default 30.
-        public var perPage: Int
+        public var perPage: Int = 30
         /// Unsplash's `content_filter`: `low` (default) or `high` (stricter about unsafe content).
-        public var contentFilter: String
+        public var contentFilter: String = "low"
         /// Unsplash's `orientation` filter: `landscape`, `portrait` or `squarish`; any when absent.
         public var orientation: String?
 
@@ -26,39 +26,11 @@ public struct UnsplashFactory: ProviderFactory {
         }
 
         public typealias Keys = CodingKeys
-        public static var secretKeys: Set<String> { ["access_key"] }
+        public static var keyOption: CodingKeys { .accessKey }
+        public var key: String { accessKey }
 
         static let contentFilters = ["low", "high"]
         static let orientations = ["landscape", "portrait", "squarish"]
-
-        /// Creates options.
-        public init(
-            accessKey: String, endpoint: URL = UnsplashFactory.defaultEndpoint, perPage: Int = 30,
-            contentFilter: String = "low", orientation: String? = nil
-        ) {
-            self.accessKey = accessKey
-            self.endpoint = endpoint
-            self.perPage = perPage
-            self.contentFilter = contentFilter
-            self.orientation = orientation
-        }
-
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            accessKey = try container.decodeIfPresent(String.self, forKey: .accessKey) ?? ""
-            endpoint = try container.decodeEndpoint(forKey: .endpoint, default: UnsplashFactory.defaultEndpoint)
-            perPage = try container.decodeInteger(
-                forKey: .perPage, in: 1...30, default: 30, why: "the most Unsplash serves in one page")
-            contentFilter = try container.decodeChoice(
-                forKey: .contentFilter, among: Self.contentFilters, default: "low", what: "Unsplash content filter")
-            if container.contains(.orientation) {
-                orientation = try container.decodeChoice(
-                    forKey: .orientation, among: Self.orientations, default: "landscape",
-                    what: "Unsplash orientation")
-            } else {
-                orientation = nil
-            }
-        }
     }
 
     /// Unsplash's API base.
@@ -72,7 +44,26 @@ public struct UnsplashFactory: ProviderFactory {
     public var summary: String { "free photos from Unsplash and its Editorial feed (needs a free access key)" }
 
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
-        try ProviderUnavailable.require("access_key", options.accessKey)
+        try options.requireKey()
         return UnsplashProvider(name: name, options: options, context: context)
+    }
+}
+
+extension UnsplashFactory.Options {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessKey = try container.decodeProviderKey(forKey: .accessKey)
+        endpoint = try container.decodeEndpoint(forKey: .endpoint, default: UnsplashFactory.defaultEndpoint)
+        perPage = try container.decodeInteger(
+            forKey: .perPage, in: 1...30, default: 30, why: "the most Unsplash serves in one page")
+        contentFilter = try container.decodeChoice(
+            forKey: .contentFilter, among: Self.contentFilters, default: "low", what: "Unsplash content filter")
+        if container.contains(.orientation) {
+            orientation = try container.decodeChoice(
+                forKey: .orientation, among: Self.orientations, default: "landscape",
+                what: "Unsplash orientation")
+        } else {
+            orientation = nil
+        }
     }
 }

@@ -13,8 +13,9 @@ struct FlickrFilterTests {
     )
         throws -> [String: String]
     {
-        let options = FlickrFactory.Options(
-            apiKey: "k", endpoint: try #require(URL(string: "https://api.example/services/rest/")), license: license)
+        let options: FlickrFactory.Options = try OptionsFixture.decode([
+            "api_key": "k", "endpoint": "https://api.example/services/rest/", "license": license,
+        ])
         let url = try FlickrRequests.url(
             for: SearchRequest(operation, limit: 10, filters: filters), page: 1, perPage: 10, options: options)
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []

@@ -237,7 +237,9 @@ struct FlickrProviderTests {
 
     @Test("request URLs spell out the query, key and options; logs show the key only as ***")
     func urlsAndLogs() async throws {
-        let options = FlickrFactory.Options(apiKey: "k+1", sort: "interestingness-desc", license: [4, 9])
+        let options: FlickrFactory.Options = try OptionsFixture.decode([
+            "api_key": "k+1", "sort": "interestingness-desc", "license": [4, 9],
+        ])
         let url = try FlickrRequests.url(
             for: SearchRequest(.search("a+b c"), limit: 5), page: 2, perPage: 5, options: options)
         #expect(url.absoluteString.contains("text=a%2Bb%20c"))

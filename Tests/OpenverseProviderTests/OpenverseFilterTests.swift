@@ -9,8 +9,9 @@ import Testing
 @Suite("Openverse filter pushdown")
 struct OpenverseFilterTests {
     private func query(_ filters: SearchFilters, licenseType: String? = nil) throws -> [String: String] {
-        let options = OpenverseFactory.Options(
-            endpoint: try #require(URL(string: "https://api.example/v1")), licenseType: licenseType)
+        var values: [String: any Sendable] = ["endpoint": "https://api.example/v1"]
+        values["license_type"] = licenseType
+        let options: OpenverseFactory.Options = try OptionsFixture.decode(values)
         let url = try OpenverseRequests.url(query: "bridge", page: 1, options: options, filters: filters)
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })

@@ -101,7 +101,10 @@ struct OpenverseProviderTests {
     func deduplicatesWithFlickr() async throws {
         let flickrServer = try await LoopbackServer.start(script: "flickr_server.py")
         let flickr = try FlickrFactory().makeProvider(
-            name: "flickr", options: .init(apiKey: "test-key-1234", endpoint: flickrServer.url("/services/rest/")),
+            name: "flickr",
+            options: try OptionsFixture.decode([
+                "api_key": "test-key-1234", "endpoint": flickrServer.url("/services/rest/").absoluteString,
+            ]),
             context: ProviderConformance.makeContext())
         let fromFlickr = try await ProviderConformance.collect(flickr, SearchRequest(.search("harbor"), limit: 100))
         let fromOpenverse = try await search("harbor")

@@ -350,6 +350,6 @@ struct PexelsProviderTests {
 }
 
 /// Pexels options decoded from a dictionary, as the configuration loader decodes them from YAML.
-func decodeOptions(_ values: [String: Any]) throws -> PexelsFactory.Options {
-    try JSONDecoder().decode(PexelsFactory.Options.self, from: try JSONSerialization.data(withJSONObject: values))
+func decodeOptions(_ values: [String: any Sendable]) throws -> PexelsFactory.Options {
+    try OptionsFixture.decode(values)
 }

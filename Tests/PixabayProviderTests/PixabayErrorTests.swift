@@ -42,7 +42,8 @@ struct PixabayErrorTests {
         for key in ["", "   "] {
             #expect(throws: ProviderUnavailable.missingOption("api_key")) {
                 try PixabayFactory().makeProvider(
-                    name: "pixabay", options: .init(apiKey: key), context: PixabayFixture.context())
+                    name: "pixabay", options: try OptionsFixture.decode(["api_key": key]),
+                    context: PixabayFixture.context())
             }
         }
         #expect(PixabayFactory.Options.secretKeys == ["api_key"])

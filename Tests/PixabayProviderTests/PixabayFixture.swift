@@ -26,8 +26,8 @@ struct PixabayFixture {
         return context
     }
 
-    func options(key: String = validKey, perPage: Int = 200, path: String = "/api/") -> PixabayFactory.Options {
-        PixabayFactory.Options(apiKey: key, endpoint: server.url(path), perPage: perPage)
+    func options(key: String = validKey, perPage: Int = 200, path: String = "/api/") throws -> PixabayFactory.Options {
+        try OptionsFixture.decode(["api_key": key, "endpoint": server.url(path).absoluteString, "per_page": perPage])
     }
 
     func provider(

@@ -60,8 +60,9 @@ struct PixabayProviderTests {
 
     @Test("the request URL spells out the options, and `+` in the query stays a plus")
     func requestURL() throws {
-        let options = PixabayFactory.Options(
-            apiKey: "k+1", imageType: "all", order: "latest", safeSearch: false, language: "de")
+        let options: PixabayFactory.Options = try OptionsFixture.decode([
+            "api_key": "k+1", "image_type": "all", "order": "latest", "safesearch": false, "lang": "de",
+        ])
         let url = try PixabayRequests.url(
             for: SearchRequest(.search("a+b c"), limit: 5), page: 2, perPage: 5, options: options)
         #expect(url.absoluteString.hasPrefix("https://pixabay.com/api/?key=k%2B1&q=a%2Bb%20c&order=latest"))
@@ -77,8 +78,8 @@ struct PixabayProviderTests {
         let photos = try await pixabay.search("harbor", limit: 1)
         #expect(photos.count == 1)
         #expect(try await pixabay.calls().map { $0["per_page"] } == ["3"])
-        #expect(PixabayRequests.perPage(wanted: 1000, options: pixabay.options(perPage: 200)) == 200)
-        #expect(PixabayRequests.perPage(wanted: 40, options: pixabay.options(perPage: 200)) == 40)
+        #expect(PixabayRequests.perPage(wanted: 1000, options: try pixabay.options(perPage: 200)) == 200)
+        #expect(PixabayRequests.perPage(wanted: 40, options: try pixabay.options(perPage: 200)) == 40)
     }
 
     @Test("paging stops at totalHits (at most 500) and never asks for a page past it")
@@ -176,7 +177,7 @@ struct PixabayProviderTests {
     @Test("illustrations are left out unless image_type says otherwise")
     func imageType() async throws {
         #expect(try await pixabay.search("windmill").count == 8)
-        var options = pixabay.options()
+        var options = try pixabay.options()
         options.imageType = "all"
         #expect(try await pixabay.search("windmill", options: options).count == 11)
         #expect(try await pixabay.calls().map { $0["image_type"] } == ["photo", "all"])
@@ -196,7 +197,7 @@ struct PixabayProviderTests {
 
     @Test("order: latest asks for the newest first")
     func latest() async throws {
-        var options = pixabay.options()
+        var options = try pixabay.options()
         options.order = "latest"
         let photos = try await pixabay.search("harbor", limit: 5, options: options)
         let ids = photos.compactMap { Int($0.id) }

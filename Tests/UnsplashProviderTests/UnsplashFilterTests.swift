@@ -26,14 +26,16 @@ extension UnsplashProviderTests {
 
     @Test("the configured orientation option wins over the filter, and the popular feed sends none")
     func orientationOption() throws {
-        let options = UnsplashFactory.Options(accessKey: "k", orientation: "portrait")
+        let options: UnsplashFactory.Options = try OptionsFixture.decode([
+            "access_key": "k", "orientation": "portrait",
+        ])
         let filtered = SearchRequest(.search("fog"), limit: 5, filters: SearchFilters(orientation: .landscape))
         let url = try UnsplashRequests.url(for: filtered, page: 1, perPage: 5, options: options)
         #expect(url.query?.contains("orientation=portrait") == true)
         var popular = filtered
         popular.operation = .popular
         let feed = try UnsplashRequests.url(
-            for: popular, page: 1, perPage: 5, options: UnsplashFactory.Options(accessKey: "k"))
+            for: popular, page: 1, perPage: 5, options: try OptionsFixture.decode(["access_key": "k"]))
         #expect(feed.query?.contains("orientation") == false)
     }
 }

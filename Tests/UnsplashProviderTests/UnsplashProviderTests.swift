@@ -9,6 +9,11 @@ import Testing
 @Suite("Unsplash provider against a fake Unsplash", .serialized)
 struct UnsplashProviderTests {
     static let key = "test-access-key-7f3a9c"
+
+    /// Options with `key` and `endpoint`, as a configuration would give them.
+    static func options(key: String = key, endpoint: URL) throws -> UnsplashFactory.Options {
+        try OptionsFixture.decode(["access_key": key, "endpoint": endpoint.absoluteString])
+    }
     let server: LoopbackServer
 
     init() async throws {
@@ -26,11 +31,12 @@ struct UnsplashProviderTests {
         key: String = Self.key, path: String = "", perPage: Int = 30, orientation: String? = nil,
         logs: CapturingLogHandler.Store = .init()
     ) throws -> any PhotoProvider {
-        try UnsplashFactory().makeProvider(
-            name: "unsplash",
-            options: .init(
-                accessKey: key, endpoint: server.url(path), perPage: perPage, orientation: orientation),
-            context: context(logs: logs))
+        var values: [String: any Sendable] = [
+            "access_key": key, "endpoint": server.url(path).absoluteString, "per_page": perPage,
+        ]
+        values["orientation"] = orientation
+        return try UnsplashFactory().makeProvider(
+            name: "unsplash", options: try OptionsFixture.decode(values), context: context(logs: logs))
     }
 
     func search(_ query: String, limit: Int = 100, key: String = Self.key, perPage: Int = 30) async throws -> [Photo] {
@@ -81,16 +87,19 @@ struct UnsplashProviderTests {
                 query: "harbor", available: 15, secret: Self.key,
                 makeProvider: { name, context in
                     try UnsplashFactory().makeProvider(
-                        name: name, options: .init(accessKey: Self.key, endpoint: endpoint, perPage: 4),
+                        name: name,
+                        options: try OptionsFixture.decode([
+                            "access_key": Self.key, "endpoint": endpoint.absoluteString, "per_page": 4,
+                        ]),
                         context: context)
                 },
                 makeBrokenProvider: { name, context in
                     try UnsplashFactory().makeProvider(
-                        name: name, options: .init(accessKey: Self.key, endpoint: broken), context: context)
+                        name: name, options: try Self.options(endpoint: broken), context: context)
                 },
                 makeSlowProvider: { name, context in
                     try UnsplashFactory().makeProvider(
-                        name: name, options: .init(accessKey: Self.key, endpoint: slow), context: context)
+                        name: name, options: try Self.options(endpoint: slow), context: context)
                 },
                 slowSourceWasAbandoned: {
                     let response = try await CurlHTTPClient(userAgent: "test").send(
@@ -308,7 +317,7 @@ struct UnsplashProviderTests {
     func skippedAndEmpty() async throws {
         #expect(throws: ProviderUnavailable.missingOption("access_key")) {
             try UnsplashFactory().makeProvider(
-                name: "u", options: .init(accessKey: "  ", endpoint: server.url("")), context: context())
+                name: "u", options: try Self.options(key: "  ", endpoint: server.url("")), context: context())
         }
         #expect(try await search("   ").isEmpty)
         #expect(try await search("harbor", limit: 0).isEmpty)
