@@ -39,9 +39,10 @@ public struct ExecFactory: ProviderFactory {
             env = try container.decodeIfPresent([String: String].self, forKey: .env) ?? [:]
             let all = try decoder.container(keyedBy: AnyKey.self)
             var passThrough: [String: JSONValue] = [:]
-            var budget = JSONValue.maximumValues
+            var budget = PluginOptionValues.maximumValues
             for key in all.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-                passThrough[key.stringValue] = try JSONValue.read(all.superDecoder(forKey: key), budget: &budget)
+                passThrough[key.stringValue] = try PluginOptionValues.read(
+                    all.superDecoder(forKey: key), budget: &budget)
             }
             self.passThrough = passThrough
         }

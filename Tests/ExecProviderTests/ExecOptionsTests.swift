@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import Testing
 
 @testable import ExecProvider
@@ -16,19 +17,19 @@ struct ExecOptionsTests {
         #expect(options.command == ["x"])
         #expect(
             options.passThrough == [
-                "n": .integer(9_007_199_254_740_993), "f": .number(0.5),
+                "n": .int(9_007_199_254_740_993), "f": .double(0.5),
                 "list": .array([.bool(true), .null, .string("t")]),
-                "o": .object(["k": .integer(1)]),
+                "o": .object([("k", .int(1))]),
             ])
     }
 
     @Test("more values than the limit, across all keys, is an error at the value where it is crossed")
     func valueBudget() throws {
-        let half = Array(repeating: "0", count: JSONValue.maximumValues / 2).joined(separator: ",")
+        let half = Array(repeating: "0", count: PluginOptionValues.maximumValues / 2).joined(separator: ",")
         #expect(throws: Never.self) { try decode(#"{"command":["x"],"a":[\#(half)]}"#) }
         do {
             _ = try decode(#"{"command":["x"],"a":[\#(half)],"b":[\#(half)]}"#)
-            Issue.record("accepted more than \(JSONValue.maximumValues) values")
+            Issue.record("accepted more than \(PluginOptionValues.maximumValues) values")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.debugDescription.contains("more than 100000 values"))
             #expect(context.codingPath.count == 2)

@@ -39,7 +39,7 @@ struct ExecProviderTests {
     func requestLine() throws {
         let line = try PluginProtocol.requestLine(
             for: SearchRequest(.search("harbor fog"), limit: 7),
-            options: ["boost": .string("sea"), "depth": .number(2)])
+            options: ["boost": .string("sea"), "depth": .double(2)])
         #expect(
             String(decoding: line, as: UTF8.self)
                 == #"{"limit":7,"operation":"search","options":{"boost":"sea","depth":2},"protocol":1,"query":"harbor fog"}"#

@@ -161,7 +161,7 @@ struct PluginOutputTests {
     func exactIntegerOptions() throws {
         let line = try PluginProtocol.requestLine(
             for: SearchRequest(.search("x"), limit: 1),
-            options: ["big": .integer(9_007_199_254_740_993), "half": .number(0.5), "whole": .number(3)])
+            options: ["big": .int(9_007_199_254_740_993), "half": .double(0.5), "whole": .double(3)])
         #expect(
             String(decoding: line, as: UTF8.self).contains(#""options":{"big":9007199254740993,"half":0.5,"whole":3}"#))
     }

@@ -244,22 +244,12 @@ enum SearchJSON {
         func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }
 
-    /// Whether JSON text from Viewfinder writes `scalar` as a `\u` escape though JSON allows it
-    /// raw: a character a terminal acts on or that reorders what it shows (see
-    /// ``escapingTerminalControls(_:)``).
-    static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
-
     /// `json` with the characters a terminal acts on, or that reorder what it shows, written as
     /// `\u` escapes: DEL and the C1 controls (U+009B starts a control sequence, as ESC [ does), bidirectional
     /// overrides and isolates, and the line and paragraph separators. JSON allows them raw, and
     /// its readers decode the escapes to the same text. They can only stand inside strings.
     static func escapingTerminalControls(_ json: String) -> String {
-        let escaped = isTerminalControl
+        let escaped = JSONValue.isTerminalControl
         guard json.unicodeScalars.contains(where: escaped) else { return json }
         var output = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {

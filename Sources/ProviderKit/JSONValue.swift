@@ -1,13 +1,11 @@
-import ProviderKit
-
-/// A JSON value built by hand, for the shapes a search writes (`--format json` and `ndjson`,
-/// the page's events): written by ``text(pretty:)`` in one pass over the values, in the layout
-/// `JSONEncoder` gives with sorted keys and unescaped slashes, about ten times faster (its
-/// generic containers cost a quarter of a 200-photo search's time). It is `Encodable` too, so
-/// the same shape serves where `JSONEncoder` is used.
+/// A JSON value: the shapes a search writes (`--format json` and `ndjson`, the page's events)
+/// and the options passed through to a plugin. Written by ``text(pretty:)`` in one pass over
+/// the values, in the layout `JSONEncoder` gives with sorted keys and unescaped slashes, about
+/// ten times faster (its generic containers cost a quarter of a 200-photo search's time). It is
+/// `Encodable` too, so the same shape serves where `JSONEncoder` is used.
 ///
 /// An object's fields are written in the order given: list them sorted by key.
-enum JSONValue: Encodable, Sendable {
+package enum JSONValue: Encodable, Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -16,21 +14,45 @@ enum JSONValue: Encodable, Sendable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
-    static func int(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
-    static func int(_ number: Int64?) -> JSONValue { number.map { .int(Int($0)) } ?? .null }
-    static func double(_ number: Double?) -> JSONValue { number.map(JSONValue.double) ?? .null }
-    static func bool(_ value: Bool?) -> JSONValue { value.map(JSONValue.bool) ?? .null }
-    static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
+    package static func string(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    package static func int(_ number: Int?) -> JSONValue { number.map(JSONValue.int) ?? .null }
+    package static func int(_ number: Int64?) -> JSONValue { number.map { .int(Int($0)) } ?? .null }
+    package static func double(_ number: Double?) -> JSONValue { number.map(JSONValue.double) ?? .null }
+    package static func bool(_ value: Bool?) -> JSONValue { value.map(JSONValue.bool) ?? .null }
+    package static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
 
     /// This object's fields with `extra` merged in, still sorted by key (an event's `event`
     /// field beside the fields of what it carries).
-    func merging(_ extra: [(key: String, value: JSONValue)]) -> JSONValue {
+    package func merging(_ extra: [(key: String, value: JSONValue)]) -> JSONValue {
         guard case .object(let fields) = self else { return self }
         return .object((fields + extra).sorted { $0.key < $1.key })
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package static func == (left: JSONValue, right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.elementsEqual(b) { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// Whether `scalar` is one a terminal acts on or that reorders what it shows: DEL and the
+    /// C1 controls (U+009B starts a control sequence, as ESC [ does), bidirectional overrides
+    /// and isolates, and the line and paragraph separators. JSON allows them raw; the text
+    /// writes them as `\u` escapes, which its readers decode to the same text.
+    package static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let fields):
             var container = encoder.container(keyedBy: AnyKey.self)
@@ -58,9 +80,9 @@ enum JSONValue: Encodable, Sendable {
 
     /// The JSON text: on one line, or pretty-printed (two spaces an indent, `"key" : value`).
     /// Besides what JSON must escape, the characters a terminal acts on or that reorder what it
-    /// shows are written as `\u` escapes (see ``SearchJSON/escapingTerminalControls(_:)``).
+    /// shows are written as `\u` escapes (see ``isTerminalControl(_:)``).
     /// A number that is not finite, which JSON cannot hold, is written `null`.
-    func text(pretty: Bool) -> String {
+    package func text(pretty: Bool) -> String {
         var writer = Writer(pretty: pretty)
         writer.bytes.reserveCapacity(4096)
         writer.write(self, depth: 0)
@@ -138,7 +160,7 @@ enum JSONValue: Encodable, Sendable {
                 case 0x20..<0x7F: bytes.append(UInt8(scalar.value))
                 case 0x00..<0x20: writeEscape(scalar.value)
                 default:
-                    if SearchJSON.isTerminalControl(scalar) {
+                    if JSONValue.isTerminalControl(scalar) {
                         writeEscape(scalar.value)
                     } else {
                         UTF8.encode(scalar) { bytes.append($0) }
