@@ -23,15 +23,10 @@ the client hung up first) and /w-html/api.php answers an HTML page. GET /stats l
 made (their parameters and User-Agent).
 """
 import os
-import json
 import re
-import socket
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlparse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
-from fixture_support import client_hung_up  # noqa: E402
+from fixture_support import FakeAPIHandler, lock, serve  # noqa: E402
 
 WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
 FEATURED = "Category:Featured_pictures_on_Wikimedia_Commons"
@@ -42,9 +37,6 @@ KNOWN = {"action", "format", "formatversion", "generator", "gsrnamespace", "gsrs
          "maxage", "smaxage"}
 UA_TEXT = ("Please set a user-agent and respect our robot policy https://w.wiki/4wJS. "
            "See also https://phabricator.wikimedia.org/T400119.\n")
-lock = threading.Lock()
-calls = []
-aborted = []
 lag_once = {"sent": False}
 
 
@@ -127,25 +119,17 @@ def image_info(f, width, wanted_fields):
     return [info]
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(FakeAPIHandler):
+    content_type = "application/json; charset=utf-8"
+    stalled_answer = {"batchcomplete": ""}
 
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, payload, headers=(), content_type="application/json; charset=utf-8"):
-        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
+    def send(self, status, payload, headers=(), content_type=None):
         # As MediaWiki does: `maxage` grants a lifetime to successful answers only; errors (and
         # answers to requests without it) must be revalidated.
+        maxage = self.query.get("maxage", "0") if self.query.get("maxage", "").isdigit() else "0"
         ok = status == 200 and not (isinstance(payload, dict) and "error" in payload)
-        self.send_header("Cache-Control", f"private, must-revalidate, max-age={self.maxage if ok else 0}")
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
+        cache = ("Cache-Control", f"private, must-revalidate, max-age={maxage if ok else 0}")
+        super().send(status, payload, [cache] + list(headers), content_type)
 
     def api_error(self, code, info, headers=()):
         self.send(200, {"error": {"code": code, "info": info,
@@ -156,24 +140,11 @@ class Handler(BaseHTTPRequestHandler):
                         "servedby": "mw-api-ext.eqiad.main-7d9c"},
                   [("MediaWiki-API-Error", code)] + list(headers))
 
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, {"batchcomplete": ""})
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
+    def record(self, url, query):
+        return dict(query, **{"User-Agent": self.headers.get("User-Agent", "")})
 
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        self.maxage = query.get("maxage", "0") if query.get("maxage", "").isdigit() else "0"
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted})
+    def answer(self, url, query):
         agent = self.headers.get("User-Agent", "")
-        with lock:
-            calls.append(dict(query, **{"User-Agent": agent}))
         if not re.match(r"^[^/\s]+/\S+ \([^)]*(https?://|@)[^)]*\)", agent):
             return self.send(403, UA_TEXT, content_type="text/plain")
         if url.path == "/w-slow/api.php":
@@ -277,11 +248,7 @@ def main():
     global transform_limit
     if "--transform-limit" in sys.argv:
         transform_limit = int(sys.argv[sys.argv.index("--transform-limit") + 1])
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
+    serve(Handler)
 
 
 if __name__ == "__main__":

@@ -17,13 +17,7 @@ Consumer keys: "px-key-5678" is valid; "FORBIDDEN-KEY" gets 403; "SERVER-ERROR" 
 client hung up first); a key starting with "ECHO" gets a 401 whose error echoes the request line;
 anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
 """
-import json
-import socket
-import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from fixture_support import client_hung_up
-from urllib.parse import parse_qs, urlparse
+from fixture_support import FakeAPIHandler, page_count, page_of, serve
 
 VALID_KEY = "px-key-5678"
 CATEGORIES = {0: "Uncategorized", 4: "Nude", 7: "People", 8: "Landscapes", 9: "City and Architecture",
@@ -31,10 +25,6 @@ CATEGORIES = {0: "Uncategorized", 4: "Nude", 7: "People", 8: "Landscapes", 9: "C
 FEATURES = {"popular", "highest_rated", "upcoming", "editors", "fresh_today", "fresh_yesterday", "fresh_week"}
 SIZES = {1: (70, 70), 2: (140, 140), 3: (280, 280), 4: (900, 600), 5: (1170, 780), 6: (1620, 1080), 2048: (2048, 1365)}
 WORDS = ["sunset", "harbor", "portrait", "alpine", "street", "night", "forest", "coast", "market"]
-lock = threading.Lock()
-calls = []
-aborted = []
-EMPTY_PAGE = {"current_page": 1, "total_pages": 0, "total_items": 0, "photos": []}
 
 
 def make_photo(i):
@@ -78,39 +68,17 @@ def with_images(photo, sizes):
     return photo
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, payload):
-        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+class Handler(FakeAPIHandler):
+    content_type = "application/json; charset=utf-8"
+    stalled_answer = {"current_page": 1, "total_pages": 0, "total_items": 0, "photos": []}
 
     def error(self, status, message):
         self.send(status, {"status": status, "error": message})
 
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, EMPTY_PAGE)
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
+    def record(self, url, query):
+        return dict({k: v for k, v in query.items() if k != "consumer_key"}, path=url.path)
 
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted})
-        with lock:
-            calls.append(dict({k: v for k, v in query.items() if k != "consumer_key"}, path=url.path))
+    def answer(self, url, query):
         key = query.get("consumer_key", "")
         if key == "SLOW":
             return self.slow()
@@ -142,25 +110,16 @@ class Handler(BaseHTTPRequestHandler):
         found = [p for p in found if p["category"] not in excluded]
         rpp = max(1, min(100, int(query.get("rpp", "20"))))
         page = max(1, int(query.get("page", "1")))
-        total_pages = -(-len(found) // rpp)
         sizes = [int(s) for s in query.get("image_size", "3").split(",") if s.strip()]
-        chunk = [with_images(p, sizes) for p in found[(page - 1) * rpp:page * rpp]]
+        chunk = [with_images(p, sizes) for p in page_of(found, page, rpp)]
         if query.get("tags") != "1":
             chunk = [{k: v for k, v in p.items() if k != "tags"} for p in chunk]
-        body = {"current_page": page, "total_pages": total_pages, "total_items": len(found),
+        body = {"current_page": page, "total_pages": page_count(len(found), rpp), "total_items": len(found),
                 "filters": {"category": False, "exclude": excluded}, "photos": chunk}
         if url.path == "/v1/photos":
             body["feature"] = query["feature"]
         self.send(200, body)
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -28,20 +28,13 @@ author start with the key itself.
 GET /stats reports the calls made (keys removed) and "aborted": slow requests the client gave up.
 """
 import json
-import socket
-import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from fixture_support import client_hung_up
-from urllib.parse import parse_qs, urlparse
+from fixture_support import FakeAPIHandler, lock, page_count, page_of, serve
+from urllib.parse import urlparse
 from xml.sax.saxutils import quoteattr
 
 VALID_KEY = "test-key-1234"
 WORDS = ["harbor", "lighthouse", "mountain", "forest", "city", "beach", "desert", "garden", "bridge", "fog"]
-lock = threading.Lock()
-calls = []
 flaky_seen = set()
-aborted = []
 bodies = {}
 
 
@@ -112,66 +105,53 @@ def narrowed(found, query):
     return found
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(FakeAPIHandler):
+    stalled_answer = {"photos": {"page": 1, "pages": 1, "perpage": 1, "total": "0", "photo": []}, "stat": "ok"}
 
-    def log_message(self, *args):
-        pass
+    def record(self, url, query):
+        if url.path == "/services/rest/":  # API calls only, keys removed
+            return {k: v for k, v in query.items() if k != "api_key"}
+        return None
 
-    def send(self, status, body, content_type):
-        data = body.encode()
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, json.dumps({"calls": calls, "aborted": aborted}), "application/json")
+    def answer(self, url, query):
         if url.path == "/broken/services/rest/":
-            return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
+            return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti')
         if url.path == "/slow/services/rest/":
             return self.slow()
         if url.path != "/services/rest/":
-            return self.send(404, "<html><body>Not Found</body></html>", "text/html")
-        with lock:
-            calls.append({k: v for k, v in query.items() if k != "api_key"})
+            return self.send(404, "<html><body>Not Found</body></html>", content_type="text/html")
         key = query.get("api_key", "")
         text = query.get("text")
         if key.startswith("ECHO"):
             request_line = f"{self.command} {self.path} {self.request_version}"
             if text == "echo-http":
-                return self.send(400, f"<html><body>Bad request: {request_line}</body></html>", "text/html")
+                return self.send(400, f"<html><body>Bad request: {request_line}</body></html>", content_type="text/html")
             if text == "echo-photo":  # a photo whose fields quote the request, key included, as sent
                 photo = dict(make_photo(1), title=f"Harbor {request_line}", ownername=self.path,
                              url_l=f"https://live.staticflickr.com/x.jpg?{urlparse(self.path).query}")
                 photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
-                return self.answer(query, {"photos": photos, "stat": "ok"})
+                return self.reply(query, {"photos": photos, "stat": "ok"})
             if text == "echo-key":  # the key first in the title and author, where a table cuts them
                 photo = dict(make_photo(1), title=f"Key {key} here", ownername=f"{key} himself")
                 photos = {"page": 1, "pages": 1, "perpage": 100, "total": "1", "photo": [photo]}
-                return self.answer(query, {"photos": photos, "stat": "ok"})
+                return self.reply(query, {"photos": photos, "stat": "ok"})
             return self.fail(query, 100, f"Invalid API Key (no such key in {request_line})")
         if text == "impossible":  # empty and blank ids, a negative size, as seen from the real API
             photo = [dict(make_photo(1), id=""), dict(make_photo(2), id=" "),
                      dict(make_photo(3), o_width="-5", width_o="-5", views="-1")]
             photos = {"page": 1, "pages": 1, "perpage": 100, "total": "3", "photo": photo}
-            return self.answer(query, {"photos": photos, "stat": "ok"})
+            return self.reply(query, {"photos": photos, "stat": "ok"})
         if text == "server-error":
-            return self.send(500, "<html><body>Internal Server Error</body></html>", "text/html")
+            return self.send(500, "<html><body>Internal Server Error</body></html>", content_type="text/html")
         if text == "not-found":
-            return self.send(404, "<html><body>Not Found</body></html>", "text/html")
+            return self.send(404, "<html><body>Not Found</body></html>", content_type="text/html")
         if text == "slow":
             return self.slow()
         if text in ("huge", "hugechunked", "tinybomb"):
             body = huge_body(500_000, minimal=True) if text == "tinybomb" else huge_body(200_000)
             return self.send_bytes(body, chunked=text == "hugechunked")
         if key == "RATE-LIMITED":
-            return self.send(429, "<html><body><h1>Too Many Requests</h1></body></html>", "text/html; charset=UTF-8")
+            return self.send(429, "<html><body><h1>Too Many Requests</h1></body></html>", content_type="text/html; charset=UTF-8")
         if key == "UNAVAILABLE-KEY":
             return self.fail(query, 105, "Service currently unavailable")
         if key == "FLAKY":
@@ -187,7 +167,7 @@ class Handler(BaseHTTPRequestHandler):
         if method == "flickr.photos.search":
             text = query.get("text", "")
             if text == "garbage":
-                return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti', "application/json")
+                return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti')
             found = [p for p in PHOTOS if matches(p, "harbor" if text == "emptytotal" else text)] if text else []
             found = narrowed(found, query)
         elif method == "flickr.interestingness.getList":
@@ -195,12 +175,12 @@ class Handler(BaseHTTPRequestHandler):
         else:
             return self.fail(query, 112, f'Method "{method}" not found')
         per_page = max(1, min(500, int(query.get("per_page", "100"))))
-        pages = max(1, -(-len(found) // per_page))
+        pages = max(1, page_count(len(found), per_page))
         page = max(1, int(query.get("page", "1")))
-        chunk = found[(min(page, pages) - 1) * per_page:min(page, pages) * per_page]  # Flickr repeats the last page
+        chunk = page_of(found, min(page, pages), per_page)  # Flickr repeats the last page
         total = "" if query.get("text") == "emptytotal" else str(len(found))
         photos = {"page": page, "pages": pages, "perpage": per_page, "total": total, "photo": chunk}
-        self.answer(query, {"photos": photos, "stat": "ok"})
+        self.reply(query, {"photos": photos, "stat": "ok"})
 
     def send_bytes(self, data, chunked):
         self.send_response(200)
@@ -219,41 +199,25 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, json.dumps({"photos": {"page": 1, "pages": 1, "perpage": 1, "total": "0", "photo": []},
-                                          "stat": "ok"}), "application/json")
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
-
     def fail(self, query, code, message):
-        self.answer(query, {"stat": "fail", "code": code, "message": message}, failure=True)
+        self.reply(query, {"stat": "fail", "code": code, "message": message}, failure=True)
 
-    def answer(self, query, payload, failure=False):
+    def reply(self, query, payload, failure=False):
+        """Answers `payload` in the format `query` asks for: XML, JSON or JSONP."""
         fmt = query.get("format")
         if fmt == "json":
             body = json.dumps(payload)
             if query.get("nojsoncallback") != "1":
                 body = f"jsonFlickrApi({body})"
-            return self.send(200, body, "text/plain; charset=utf-8" if failure else "application/json")
+            return self.send(200, body, content_type="text/plain; charset=utf-8" if failure else "application/json")
         if failure:
             body = f'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="fail">\n\t<err code="{payload["code"]}" msg={quoteattr(payload["message"])} />\n</rsp>\n'
         else:
             p = payload["photos"]
             rows = "".join(f'\t<photo id="{x["id"]}" owner="{x["owner"]}" secret="{x["secret"]}" server="{x["server"]}" title={quoteattr(x["title"])} />\n' for x in p["photo"])
             body = f'<?xml version="1.0" encoding="utf-8" ?>\n<rsp stat="ok">\n<photos page="{p["page"]}" pages="{p["pages"]}" perpage="{p["perpage"]}" total="{p["total"]}">\n{rows}</photos>\n</rsp>\n'
-        self.send(200, body, "text/xml; charset=utf-8")
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
+        self.send(200, body, content_type="text/xml; charset=utf-8")
 
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -28,10 +28,8 @@ input closes (so it never outlives the test process). Routes:
 """
 import gzip
 import json
-import socket
-import sys
 import threading
-import time
+from fixture_support import client_hung_up, serve
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
@@ -110,17 +108,7 @@ class Handler(BaseHTTPRequestHandler):
         elif route == "loop":
             self.send_body(302, b"", headers=[("Location", "/loop")])
         elif route == "stall":
-            self.connection.settimeout(0.05)
-            for _ in range(600):
-                try:
-                    if self.connection.recv(1, socket.MSG_PEEK) == b"":
-                        break
-                except socket.timeout:
-                    continue
-                except OSError:
-                    break
-            else:
-                self.connection.settimeout(None)
+            if not client_hung_up(self):
                 return self.send_body(200, b"late")
             with lock:
                 stats["aborted"] += 1
@@ -202,13 +190,5 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 256  # room for many clients connecting at once
 
 
-def main():
-    server = Server(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()  # returns when the test process closes our stdin or exits
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler, Server)

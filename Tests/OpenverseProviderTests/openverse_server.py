@@ -11,20 +11,11 @@ hung up first). "impossible" gets what the real API was seen to send: a width of
 -9223372036854775808, a height of 0, empty and blank ids. GET /stats lists the calls made.
 """
 import os
-import json
-import socket
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlparse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
-from fixture_support import client_hung_up  # noqa: E402
+from fixture_support import FakeAPIHandler, page_count, page_of, serve  # noqa: E402
 
 WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
-lock = threading.Lock()
-calls = []
-aborted = []
-EMPTY_PAGE = {"result_count": 0, "page_count": 0, "page": 1, "results": []}
 
 
 def make_image(i):
@@ -57,38 +48,10 @@ def make_image(i):
 IMAGES = [make_image(i) for i in range(60)]
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(FakeAPIHandler):
+    stalled_answer = {"result_count": 0, "page_count": 0, "page": 1, "results": []}
 
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, payload, headers=()):
-        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
-
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, EMPTY_PAGE)
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
-
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted})
-        with lock:
-            calls.append(query)
+    def answer(self, url, query):
         if url.path == "/v1-slow/images/":
             return self.slow()
         if url.path != "/v1/images/":
@@ -113,18 +76,10 @@ class Handler(BaseHTTPRequestHandler):
         if query.get("mature") != "true":
             found = [image for image in found if not image["mature"]]
         page = int(query.get("page", "1"))
-        page_count = -(-len(found) // page_size)
-        self.send(200, {"result_count": len(found), "page_count": page_count, "page_size": page_size, "page": page,
-                        "results": found[(page - 1) * page_size:page * page_size], "warnings": []})
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
+        self.send(200, {"result_count": len(found), "page_count": page_count(len(found), page_size),
+                        "page_size": page_size, "page": page, "results": page_of(found, page, page_size),
+                        "warnings": []})
 
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -19,21 +19,14 @@ as a hostile server might; "broken" (and the path /v1-broken/…) a truncated bo
 GET /stats lists the calls made: path, query parameters, Authorization and User-Agent headers.
 """
 import os
-import json
-import socket
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlencode, urlparse
+from urllib.parse import urlencode
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
-from fixture_support import client_hung_up  # noqa: E402
+from fixture_support import FakeAPIHandler, lock, page_of, serve  # noqa: E402
 
 KEY = "563492ad6f91700001000001/pX+k=7"
 RESET = 1893456000  # 2030-01-01T00:00:00Z
 WORDS = ["harbor", "lighthouse", "bridge", "forest", "market", "river"]
-lock = threading.Lock()
-calls = []
-aborted = []
 used = [0]
 
 
@@ -82,21 +75,9 @@ def matches(photo, query):
     return all(word in text for word in query.split())
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, payload, headers=()):
-        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
+class Handler(FakeAPIHandler):
+    content_type = "application/json; charset=utf-8"
+    stalled_answer = {"page": 1, "per_page": 15, "photos": [], "total_results": 0}
 
     def error(self, status, code):
         self.send(status, {"status": status, "code": code})
@@ -108,24 +89,12 @@ class Handler(BaseHTTPRequestHandler):
         return [("X-Ratelimit-Limit", "20000"), ("X-Ratelimit-Remaining", str(left)),
                 ("X-Ratelimit-Reset", str(RESET))]
 
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, {"page": 1, "per_page": 15, "photos": [], "total_results": 0})
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
+    def record(self, url, query):
+        return {"path": url.path, "raw": self.path, **query,
+                "authorization": self.headers.get("Authorization", "<none>"),
+                "user-agent": self.headers.get("User-Agent", "<none>")}
 
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted})
-        with lock:
-            calls.append({"path": url.path, "raw": self.path, **query,
-                          "authorization": self.headers.get("Authorization", "<none>"),
-                          "user-agent": self.headers.get("User-Agent", "<none>")})
+    def answer(self, url, query):
         if self.headers.get("Authorization") != KEY:
             return self.error(401, "Unauthorized")
         if url.path.startswith("/v1-slow/"):
@@ -160,7 +129,7 @@ class Handler(BaseHTTPRequestHandler):
             per_page = min(80, max(1, int(query.get("per_page", "15"))))
         except ValueError:
             return self.error(400, "Bad Request")
-        body = {"page": page, "per_page": per_page, "photos": found[(page - 1) * per_page:page * per_page],
+        body = {"page": page, "per_page": per_page, "photos": page_of(found, page, per_page),
                 "total_results": len(found)}
         link = "https://api.pexels.com" + url.path + "/?"
         params = {"query": q} if url.path == "/v1/search" else {}
@@ -171,13 +140,5 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, body, self.quota(0 if q == "lastcall" else None))
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -31,20 +31,14 @@ isAiGenerated), and one hit whose contributor was removed: user "" and user_id 0
 import os
 import json
 import re
-import socket
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, quote, urlparse
+from urllib.parse import quote
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
-from fixture_support import client_hung_up  # noqa: E402
+from fixture_support import FakeAPIHandler, page_of, serve  # noqa: E402
 
 WORDS = ["flower", "harbor", "mountain", "forest", "city", "beach"]
 KEY_PATTERN = re.compile(r"^[0-9]+-[0-9a-f]{25}$")
 FULL_ACCESS_PREFIX = "99999999-"
-lock = threading.Lock()
-calls = []
-aborted = []
 
 
 def make_image(i):
@@ -99,50 +93,29 @@ FULL_ACCESS = {
 }
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(FakeAPIHandler):
+    stalled_answer = {"total": 0, "totalHits": 0, "hits": []}
 
-    def log_message(self, *args):
-        pass
-
-    def send(self, status, payload, content_type="application/json", headers=()):
-        data = payload.encode() if isinstance(payload, str) else json.dumps(payload).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
+    def send(self, status, payload, headers=(), content_type=None):
+        """Every answer carries the rate-limit headers; `headers` overrides their values."""
         limit_headers = {"X-RateLimit-Limit": "100", "X-RateLimit-Remaining": "99", "X-RateLimit-Reset": "60"}
         limit_headers.update(dict(headers))
-        for name, value in limit_headers.items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
+        super().send(status, payload, limit_headers.items(), content_type)
 
     def error(self, status, text, headers=()):
-        self.send(status, f"[ERROR {status}] {text}", "text/plain; charset=utf-8", headers)
+        self.send(status, f"[ERROR {status}] {text}", headers, "text/plain; charset=utf-8")
 
-    def slow(self):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, {"total": 0, "totalHits": 0, "hits": []})
-        with lock:
-            aborted.append(self.path.split("?")[0])
-        self.close_connection = True
+    def record(self, url, query):
+        return dict(query, path=url.path, user_agent=self.headers.get("User-Agent", ""))
 
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted})
-        with lock:
-            calls.append(dict(query, path=url.path, user_agent=self.headers.get("User-Agent", "")))
+    def answer(self, url, query):
         if url.path == "/api-slow/":
             return self.slow()
         if url.path == "/api-broken/":
             return self.send(200, '{"total": 3, "totalHits": 3, "hits": [{"id": 1000000, "pageURL": "https://pixa')
         if url.path != "/api/":
             return self.send(404, "<!DOCTYPE html><html><head><title>404 Not Found</title></head></html>",
-                             "text/html; charset=utf-8")
+                             content_type="text/html; charset=utf-8")
         key = query.get("key", "")
         if query.get("q") == "echo":  # before the key check, so any key is echoed
             line = f"GET {self.path}"
@@ -166,7 +139,7 @@ class Handler(BaseHTTPRequestHandler):
                               [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "37")])
         if words == ["outage"]:
             return self.send(502, "<html><head><title>502 Bad Gateway</title></head><body>"
-                                  "<center><h1>502 Bad Gateway</h1></center></body></html>", "text/html")
+                                  "<center><h1>502 Bad Gateway</h1></center></body></html>", content_type="text/html")
         image_type = query.get("image_type", "all")
         found = [image for image in IMAGES
                  if (image_type == "all" or image["type"] == image_type)
@@ -180,20 +153,12 @@ class Handler(BaseHTTPRequestHandler):
         total_hits = min(len(found), 500)
         if page < 1 or (page > 1 and (page - 1) * per_page >= total_hits) or (words == ["shrinking"] and page > 1):
             return self.error(400, '"page" is out of valid range.')
-        hits = found[:total_hits][(page - 1) * per_page:page * per_page]
+        hits = page_of(found[:total_hits], page, per_page)
         if key.startswith(FULL_ACCESS_PREFIX):
             hits = [dict(hit, **{name: pattern.format(hit["id"]) for name, pattern in FULL_ACCESS.items()})
                     for hit in hits]
         self.send(200, {"total": len(found), "totalHits": total_hits, "hits": hits})
 
 
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
-
-
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -26,19 +26,13 @@ and answers observed from the real API:
 """
 import os
 import json
-import socket
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import unquote
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
-from fixture_support import client_hung_up  # noqa: E402
+from fixture_support import FakeAPIHandler, lock, page_count, page_of, serve  # noqa: E402
 
 KEYS = {"test-access-key-7f3a9c": 50, "tiny-quota-key-0001": 2}
 WORDS = ["harbor", "mountain", "forest", "city", "river"]
-lock = threading.Lock()
-calls = []
-aborted = []
 used = {}
 key_in_url = [False]
 
@@ -121,45 +115,27 @@ def encode(payload):
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e").encode()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(FakeAPIHandler):
+    content_type = "application/json; charset=utf-8"
+    stalled_answer = {"total": 0, "total_pages": 0, "results": []}
 
-    def log_message(self, *args):
-        pass
+    def encode(self, payload):
+        return payload if isinstance(payload, bytes) else encode(payload)
 
-    def send(self, status, body, content_type="application/json", headers=()):
-        data = body if isinstance(body, bytes) else encode(body)
-        self.send_response(status)
-        self.send_header("Content-Type", content_type + "; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
+    def record(self, url, query):
+        if any(key in unquote(unquote(self.path)) for key in KEYS):
+            key_in_url[0] = True
+        return {"path": url.path, "query": query, "authorization": self.headers.get("Authorization"),
+                "accept_version": self.headers.get("Accept-Version")}
 
-    def slow(self, path):
-        """Stalls up to 30 s; notes in /stats when the client hangs up first."""
-        if not client_hung_up(self):
-            return self.send(200, {"total": 0, "total_pages": 0, "results": []})
-        with lock:
-            aborted.append(path)
-        self.close_connection = True
+    def stats(self):
+        return dict(super().stats(), key_in_url=key_in_url[0])
 
-    def do_GET(self):
-        url = urlparse(self.path)
-        query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
-        if url.path == "/stats":
-            with lock:
-                return self.send(200, {"calls": calls, "aborted": aborted, "key_in_url": key_in_url[0]})
+    def answer(self, url, query):
         auth = self.headers.get("Authorization")
-        with lock:
-            if any(key in unquote(unquote(self.path)) for key in KEYS):
-                key_in_url[0] = True
-            calls.append({"path": url.path, "query": query, "authorization": auth,
-                          "accept_version": self.headers.get("Accept-Version")})
         path = url.path
         if path.startswith("/slow/"):
-            return self.slow(path)
+            return self.slow()
         if path.startswith("/broken/"):
             return self.send(200, b'{"total":3,"total_pages":1,"results":[{"id":"x","urls":{"ra')
         key = auth[len("Client-ID "):] if auth and auth.startswith("Client-ID ") else None
@@ -170,12 +146,12 @@ class Handler(BaseHTTPRequestHandler):
             remaining = KEYS[key] - used[key]
         quota = [("X-Ratelimit-Limit", str(KEYS[key])), ("X-Ratelimit-Remaining", str(max(remaining, 0)))]
         if remaining < 0:
-            return self.send(403, b"Rate Limit Exceeded", "text/plain", quota)
+            return self.send(403, b"Rate Limit Exceeded", quota, "text/plain; charset=utf-8")
         try:
             page = max(1, int(query.get("page", "1")))
             per_page = min(30, max(1, int(query.get("per_page", "10"))))
         except ValueError:
-            return self.send(400, {"errors": ["page and per_page must be numbers"]}, headers=quota)
+            return self.send(400, {"errors": ["page and per_page must be numbers"]}, quota)
         if path.startswith("/photos/") and path.endswith("/download"):
             # The download report Unsplash's guidelines require: the image's address, counted.
             pid = path[len("/photos/"):-len("/download")]
@@ -183,39 +159,29 @@ class Handler(BaseHTTPRequestHandler):
                              headers=quota)
         if path == "/photos":
             total = len(FEED)
-            last = -(-total // per_page)
+            last = page_count(total, per_page)
             links = [f'<https://api.unsplash.com/photos?page={last}&per_page={per_page}>; rel="last"']
             if page < last:
                 links.append(f'<https://api.unsplash.com/photos?page={page + 1}&per_page={per_page}>; rel="next"')
-            window = FEED[(page - 1) * per_page:page * per_page]
-            return self.send(200, [list_entry(p) for p in window], headers=quota + [
+            return self.send(200, [list_entry(p) for p in page_of(FEED, page, per_page)], quota + [
                 ("X-Total", str(total)), ("X-Per-Page", str(per_page)), ("Link", ", ".join(links))])
         if path != "/search/photos":
-            return self.send(404, {"errors": ["Not Found"]}, headers=quota)
+            return self.send(404, {"errors": ["Not Found"]}, quota)
         q = query.get("query", "").strip().lower()
         if not q:
-            return self.send(400, {"errors": ["query is missing"]}, headers=quota)
+            return self.send(400, {"errors": ["query is missing"]}, quota)
         if q == "servererror":
-            return self.send(500, {"errors": ["Something went wrong on our end"]}, headers=quota)
+            return self.send(500, {"errors": ["Something went wrong on our end"]}, quota)
         if q == "broken":
-            return self.send(200, b'{"total":3,"total_pages":1,"results":[{"id":"x","des', headers=quota)
+            return self.send(200, b'{"total":3,"total_pages":1,"results":[{"id":"x","des', quota)
         if q == "drift":
             found, claimed = PHOTOS[:40], 100  # the index counts photos it no longer serves
         else:
             found = [p for p in PHOTOS if all(w in text_of(p) for w in q.split())]
             claimed = len(found)
-        window = found[(page - 1) * per_page:page * per_page]
-        self.send(200, {"total": claimed, "total_pages": -(-claimed // per_page),
-                        "results": window}, headers=quota)
-
-
-def main():
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    print(server.server_address[1], flush=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    sys.stdin.read()
+        self.send(200, {"total": claimed, "total_pages": page_count(claimed, per_page),
+                        "results": page_of(found, page, per_page)}, quota)
 
 
 if __name__ == "__main__":
-    main()
+    serve(Handler)

@@ -19,11 +19,7 @@ struct CommandLineTests {
         """
 
     func workspace() throws -> Workspace {
-        let workspace = try Workspace(config: Self.config)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
-        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
-        try workspace.addSample("city-bridge-fog.jpg", as: "city/bridge-fog.jpg")
-        return workspace
+        try Workspace.withThreeSamples(config: Self.config)
     }
 
     @Test("--format json prints one object with ranked results and every provider's status")

@@ -15,11 +15,7 @@ struct FilterCommandLineTests {
         """
 
     func workspace(config: String = Self.config) throws -> Workspace {
-        let workspace = try Workspace(config: config)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
-        try workspace.addSample("harbor-crane-fog.jpg", as: "harbor-crane-fog.jpg")
-        try workspace.addSample("city-bridge-fog.jpg", as: "city/bridge-fog.jpg")
-        return workspace
+        try Workspace.withThreeSamples(config: config)
     }
 
     @Test("bad filter values are usage errors (64) that name the option, the value and what to write")

@@ -11,18 +11,13 @@ struct FiveHundredPxCommandLineTests {
     init() async throws {
         server = try await LoopbackServer.start(script: "fivehundredpx_server.py")
         workspace = try Workspace(
-            config: """
-                providers:
-                  photos:
-                    type: local-folder
-                    path: photos
-                  500px:
-                    type: 500px
-                    consumer_key: ${FIVEHUNDREDPX_CONSUMER_KEY}
-                    endpoint: \(server.url("/v1").absoluteString)
-                    weight: 2
+            oneSampleAnd: """
+                500px:
+                  type: 500px
+                  consumer_key: ${FIVEHUNDREDPX_CONSUMER_KEY}
+                  endpoint: \(server.url("/v1").absoluteString)
+                  weight: 2
                 """)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
     }
 
     @Test("popular merges the folder's newest files with 500px's feed; the heavier provider leads")

@@ -11,19 +11,7 @@ struct FlickrCommandLineTests {
 
     init() async throws {
         flickr = try await LoopbackServer.start(script: "flickr_server.py")
-        workspace = try Workspace(
-            config: """
-                providers:
-                  photos:
-                    type: local-folder
-                    path: photos
-                  flickr:
-                    type: flickr
-                    api_key: ${FLICKR_API_KEY}
-                    endpoint: \(flickr.url("/services/rest/").absoluteString)
-                    per_page: 20
-                """)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
+        workspace = try Workspace(oneSampleAnd: Workspace.flickrEntry(flickr))
     }
 
     @Test("results from the folder and from Flickr are merged into one ranked list")

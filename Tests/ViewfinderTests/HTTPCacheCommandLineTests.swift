@@ -13,19 +13,7 @@ struct HTTPCacheCommandLineTests {
 
     init() async throws {
         flickr = try await LoopbackServer.start(script: "flickr_server.py")
-        workspace = try Workspace(
-            config: """
-                providers:
-                  photos:
-                    type: local-folder
-                    path: photos
-                  flickr:
-                    type: flickr
-                    api_key: ${FLICKR_API_KEY}
-                    endpoint: \(flickr.url("/services/rest/").absoluteString)
-                    per_page: 20
-                """)
-        try workspace.addSample("harbor-lighthouse-dusk.jpg", as: "harbor-lighthouse-dusk.jpg")
+        workspace = try Workspace(oneSampleAnd: Workspace.flickrEntry(flickr))
     }
 
     var cacheFolder: URL { workspace.url.appendingPathComponent("cache/viewfinder/http") }
