@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// Entries are written in batches (``record(_:)``, ``flush()``): a transaction per photo cost
 /// about fifteen system calls (locks, WAL pages), a sixth of the CPU of a download of small
-/// files. A run that ends, by Ctrl-C too, flushes; a killed process loses at most one batch (16
-/// entries, or half a second's), whose files a re-run finds in place with the same bytes and
-/// records again (a source that changed the bytes meanwhile gets a second file).
+/// files. A batch is written at its 16th entry, or with the first entry that comes half a second
+/// or more after the batch began. A run that ends, by Ctrl-C too, flushes; a killed process
+/// loses at most the 15 entries not yet written, whose files a re-run finds in place with the
+/// same bytes and records again (a source that changed the bytes meanwhile gets a second file).
 package final class DownloadArchive: Sendable {
     /// The archive's file name in the target folder.
     package static let fileName = ".viewfinder-archive.sqlite"

@@ -6,8 +6,10 @@ import Synchronization
 /// One libcurl multi handle, driven by one thread (started with its first transfer, or earlier
 /// by ``start()``), for the transfers its client gives it (``CurlLoopChoice`` picks the loop).
 ///
-/// All libcurl calls happen on the loop's thread; other threads only queue commands
-/// (under a mutex) and wake the loop, when it waits. Connections are kept in the multi handle's cache
+/// The multi handle is used only on the loop's thread; other threads only queue commands
+/// (under a mutex) and wake the loop, when it waits. An easy handle is set up by the task that
+/// makes its transfer, before it is queued, and from then until the transfer ends only the
+/// loop's thread touches it. Connections are kept in the multi handle's cache
 /// and reused across requests to the same host; many transfers in flight share the one thread.
 ///
 /// The loop is also a task executor: a task that prefers it runs its code on the loop's thread,
