@@ -37,6 +37,8 @@ let package = Package(
         // Core
         // libcurl, loaded when first needed (dlopen); its headers come from libcurl4-openssl-dev.
         .target(name: "CCurl", path: "Sources/CCurl"),
+        // libyaml's event parser, loaded with dlopen (see its header).
+        .target(name: "CYAMLEvents", path: "Sources/CYAMLEvents"),
         // The plugin supervisor, run by re-executing the binary itself (see its header).
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         .systemLibrary(
@@ -60,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "ServiceBus",
-            dependencies: ["ProviderKit", "Yams"],
+            dependencies: ["ProviderKit", "Yams", "CYAMLEvents"],
             swiftSettings: strictSettings
         ),
         .target(

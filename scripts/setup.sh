@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev pkg-config)
+packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev libyaml-dev pkg-config)
 # The tests also drive the web view in a real browser (headless Chromium through Selenium), and
 # the download tests read the XMP sidecars back with exiftool and check checksums with xxhsum.
 building_tests=false

@@ -1,7 +1,7 @@
-import CYaml
+import CYAMLEvents
 
-/// Checks the shape of configuration text with libyaml's event parser before Yams builds a
-/// node tree from it: no alias (`*name`), no duplicate key, a bounded number of nodes and a
+/// Checks the shape of configuration text with libyaml's event parser (Debian's libyaml,
+/// through `CYAMLEvents`) before Yams builds a node tree from it: no alias (`*name`), no duplicate key, a bounded number of nodes and a
 /// bounded nesting depth.
 ///
 /// Yams resolves an alias by sharing the anchored node, so a few lines of aliases to aliases
@@ -66,36 +66,42 @@ enum YAMLShapeCheck {
     }
 
     /// The problems in `yaml`'s shape, located: every duplicate key, or the first alias, or
-    /// the first value past the size or depth limits.
+    /// the first value past the size or depth limits; or that libyaml, which finds them, cannot
+    /// be loaded.
     static func problems(in yaml: String, file: String) -> [ConfigurationIssue] {
-        var bytes = Array(yaml.utf8)
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return [] }
-        defer { yaml_parser_delete(&parser) }
-        return bytes.withUnsafeMutableBufferPointer { buffer -> [ConfigurationIssue] in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+        var text = yaml
+        return text.withUTF8 { bytes -> [ConfigurationIssue] in
+            guard let events = bytes.withMemoryRebound(to: CChar.self, { vf_yaml_open($0.baseAddress, $0.count) })
+            else {
+                let reason = vf_yaml_load_error().map { String(cString: $0) } ?? "out of memory"
+                return [
+                    ConfigurationIssue(
+                        file: file, line: nil, column: nil,
+                        message: "cannot check the file's YAML: \(reason); install libyaml (Debian: libyaml-0-2)")
+                ]
+            }
+            defer { vf_yaml_close(events) }
             var nodes = 0
             var frames: [Frame] = []
             var duplicates: [ConfigurationIssue] = []
+            var event = vf_yaml_event()
             while true {
-                var event = yaml_event_t()
-                guard yaml_parser_parse(&parser, &event) == 1 else { return [] }
-                defer { yaml_event_delete(&event) }
-                let line = Int(clamping: event.start_mark.line) &+ 1
-                let column = Int(clamping: event.start_mark.column) &+ 1
+                guard vf_yaml_next(events, &event) == 1 else { return [] }
+                let line = Int(clamping: event.line) &+ 1
+                let column = Int(clamping: event.column) &+ 1
                 func issue(_ message: String) -> ConfigurationIssue {
                     ConfigurationIssue(file: file, line: line, column: column, message: message)
                 }
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
+                switch event.kind {
+                case VF_YAML_END:
                     return duplicates
-                case YAML_ALIAS_EVENT:
+                case VF_YAML_ALIAS:
                     return [
                         issue(
                             "YAML aliases (`*name`) are not supported in the configuration; write the value out instead"
                         )
                     ]
-                case YAML_SCALAR_EVENT:
+                case VF_YAML_SCALAR:
                     nodes += 1
                     let key = scalarText(event)
                     if let first = frames.indices.last.flatMap({ frames[$0].take(key: key, line: line) }) {
@@ -104,14 +110,14 @@ enum YAMLShapeCheck {
                                 duplicateKeyMessage + "\(key)` in one mapping (first at line \(first)); "
                                     + "each provider name and key may appear only once"))
                     }
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                case VF_YAML_SEQUENCE_START, VF_YAML_MAPPING_START:
                     nodes += 1
                     _ = frames.indices.last.flatMap { frames[$0].take(key: nil, line: line) }
-                    frames.append(Frame(isMapping: event.type == YAML_MAPPING_START_EVENT))
+                    frames.append(Frame(isMapping: event.kind == VF_YAML_MAPPING_START))
                     if frames.count > maximumDepth {
                         return [issue("lists and mappings are nested more than \(maximumDepth) levels deep")]
                     }
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                case VF_YAML_SEQUENCE_END, VF_YAML_MAPPING_END:
                     _ = frames.popLast()
                 default:
                     break
@@ -145,10 +151,9 @@ enum YAMLShapeCheck {
         }
     }
 
-    private static func scalarText(_ event: yaml_event_t) -> String {
-        let scalar = event.data.scalar
-        guard let value = scalar.value else { return "" }
-        let buffer = UnsafeBufferPointer(start: value, count: Int(clamping: scalar.length))
+    private static func scalarText(_ event: vf_yaml_event) -> String {
+        guard let text = event.text else { return "" }
+        let buffer = UnsafeRawBufferPointer(start: text, count: event.length)
         return String(decoding: buffer, as: UTF8.self)
     }
 }
