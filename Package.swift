@@ -16,6 +16,7 @@ let package = Package(
     name: "Viewfinder",
     products: [
         .executable(name: "viewfinder", targets: ["viewfinder"]),
+        .library(name: "ViewfinderCommandLine", targets: ["ViewfinderCommandLine"]),
         .library(name: "ProviderKit", targets: ["ProviderKit"]),
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "SearchViewModel", targets: ["SearchViewModel"]),
@@ -95,8 +96,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "viewfinder",
+        // The command line as a library: `ViewfinderCommandLine.main(adding:)` runs it, with provider
+        // types of another package added (see Examples/ExternalProvider).
+        .target(
+            name: "ViewfinderCommandLine",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
@@ -107,6 +110,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+
+        .executableTarget(
+            name: "viewfinder",
+            dependencies: ["ViewfinderCommandLine"],
             swiftSettings: strictSettings,
             linkerSettings: [
                 // The release binary exports none of its 30,000 symbols: nothing looks them up, and
@@ -274,7 +283,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ViewfinderTests",
-            dependencies: ["viewfinder", "ProviderTesting", "ProviderKit"],
+            dependencies: ["ViewfinderCommandLine", "ProviderTesting", "ProviderKit"],
             swiftSettings: strictSettings
         ),
     ]

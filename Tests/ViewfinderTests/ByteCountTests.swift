@@ -1,6 +1,6 @@
 import Testing
 
-@testable import viewfinder
+@testable import ViewfinderCommandLine
 
 /// Byte counts in the download progress and summary: whole bytes below 1,000, then one decimal
 /// in the largest unit that keeps the number under 1,000 (GB has no limit), rounded half up.

@@ -3,7 +3,7 @@ import ProviderKit
 import SearchViewModel
 import Testing
 
-@testable import viewfinder
+@testable import ViewfinderCommandLine
 
 /// The search's JSON is written by hand (``JSONValue``) for speed; `JSONEncoder`, given the same
 /// values, is the reference it must equal byte for byte.

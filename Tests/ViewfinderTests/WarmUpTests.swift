@@ -2,7 +2,7 @@ import Foundation
 import ServiceBus
 import Testing
 
-@testable import viewfinder
+@testable import ViewfinderCommandLine
 
 /// The warm-up reads the configuration ahead of ArgumentParser, from its own reading of
 /// `--config`; a wrong guess only costs the read (the command compares the files).

@@ -3,8 +3,21 @@ import Foundation
 import Logging
 import ProviderKit
 
+/// Runs Viewfinder's command line, as the `viewfinder` program does: the way to build a
+/// `viewfinder` of one's own with provider types from another package added, as Swift tools are
+/// extended (see `Examples/ExternalProvider` and `docs/ADDING_A_PROVIDER.md`).
+public enum ViewfinderCommandLine {
+    /// Runs the command the process's arguments name, with `factories` beside the built-in
+    /// provider types (a factory whose `typeName` is already taken replaces the built-in one),
+    /// and ends the process with the command's exit status.
+    public static func main(adding factories: [any ProviderFactory] = []) async -> Never {
+        ProviderFactories.add(factories)
+        await Viewfinder.main()
+        _exit(Console.finish(exitCode: 0))
+    }
+}
+
 /// The `viewfinder` command: search several photo sources at once.
-@main
 struct Viewfinder: AsyncParsableCommand {
     static let version = ViewfinderVersion.current
 

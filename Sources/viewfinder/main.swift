@@ -1,0 +1,3 @@
+import ViewfinderCommandLine
+
+await ViewfinderCommandLine.main()
