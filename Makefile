@@ -1,8 +1,8 @@
 # The two commands in the README, and the checks CI runs.
 QUERY ?= harbor
-SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz
+SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examples/ExternalProvider
 
-.PHONY: demo test lint format release benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
+.PHONY: demo test test-example lint format release benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -39,6 +39,13 @@ test:
 	swift test --skip-build --filter '$(CONNECTION_SUITES)'
 	swift test --skip-build --filter '$(DOWNLOAD_SUITES)'
 	swift test --skip-build --filter '$(BROWSER_SUITES)'
+	@$(MAKE) --no-print-directory test-example
+
+## Build the example provider package (Examples/ExternalProvider: a provider outside this
+## repository's targets, with its own viewfinder) and run its tests.
+test-example:
+	swift build --package-path Examples/ExternalProvider --build-tests
+	swift test --package-path Examples/ExternalProvider --skip-build
 
 ## Check the house format (.swift-format).
 lint:

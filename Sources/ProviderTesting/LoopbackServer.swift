@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// A real HTTP server on 127.0.0.1, run from a Python script the test names, for tests that
 /// need a server speaking an API's wire format. It stops when this value is released or `stop()` is called.
@@ -75,6 +76,17 @@ public final class LoopbackServer: Sendable {
     /// A URL on this server.
     public func url(_ pathAndQuery: String) -> URL {
         URL(string: baseURL.absoluteString + pathAndQuery)!
+    }
+
+    /// The body of `GET pathAndQuery` on this server, such as a fake's record of the calls it
+    /// received (`/stats`), fetched with libcurl as a provider's requests are.
+    public func body(of pathAndQuery: String) async throws -> Data {
+        let client = CurlHTTPClient(userAgent: "viewfinder-tests")
+        let response = try await client.send(HTTPRequest(url: url(pathAndQuery)))
+        guard response.isSuccess else {
+            throw ServerFailure(description: "GET \(pathAndQuery) answered HTTP \(response.status)")
+        }
+        return response.body
     }
 
     /// Stops the server.
