@@ -28,7 +28,7 @@ CONNECTION_SUITES = HeaderDeadlineTests
 DOWNLOAD_SUITES = HostPauseTests|DownloadTransferTests|DownloadCommandLineTests|HostileDownloadTests|CutShortFileTests
 # Suites that drive a real browser (headless Chromium): a pass of their own, last, since a
 # browser beside the timed suites would take the CPU their margins need.
-BROWSER_SUITES = WebViewBrowserTests
+BROWSER_SUITES = WebViewBrowserTests|PageRowTests
 
 ## Set up, build, check formatting and run every test (the timed, connection, download and browser suites in passes of their own).
 test:
@@ -87,11 +87,12 @@ benchmark-plugin-memory:
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/plugin-memory.sh .build/release/viewfinder
 
-## Time the web view in headless Chromium: Go → first result, and a 1,000-result page (needs setup.sh --build-tests).
+## Time the web view (release build): Go → first result and a 1,000-result page in headless Chromium, a
+## 1,000-result search's event bytes and CPU, and / under wrk against nginx (setup.sh installs what it needs).
 benchmark-web:
-	@./scripts/setup.sh --build-tests
-	swift build --product viewfinder
-	Benchmarks/web-view.py .build/debug/viewfinder
+	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh --build-tests
+	swift build $(RELEASE_FLAGS)
+	Benchmarks/web-view.py .build/release/viewfinder
 
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:

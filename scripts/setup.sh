@@ -10,6 +10,8 @@ packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev libyaml-d
 building_tests=false
 for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
 if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl xxhash); fi
+# `make benchmark-web` compares the page's requests per second with nginx's, under wrk.
+if [[ ${VIEWFINDER_BENCHMARK_TOOLS:-} == 1 ]]; then packages+=(wrk nginx-light); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -47,31 +47,51 @@ final class ChildProcess: Sendable {
     private let writer: RequestWriter
     private let stderrTail = StderrTail()
 
-    /// Starts `arguments` with exactly `environment` under its supervisor (on one of
-    /// ``PluginLauncher``'s threads), recorded in `registry` until reaped, and writes `request` to
-    /// its stdin. `exitWatch` is the first way tried to notice its exit.
+    /// Starts `arguments` with exactly `environment` under its supervisor, recorded in `registry`
+    /// until reaped, and writes `request` to its stdin. `exitWatch` is the first way tried to
+    /// notice its exit.
+    ///
+    /// The start runs on ``BlockingExecutor``'s threads, off Swift's pool (it waits some 10 ms
+    /// for two `exec`s and a `fork`; ten plugins of one search start side by side) and outside
+    /// the registry's lock. Those threads never end, as they must: the supervisor asks for a
+    /// signal when its parent dies (`PR_SET_PDEATHSIG`), and Linux sends it when the parent
+    /// *thread* ends; a plugin started from a pool thread the pool later retired would be
+    /// killed mid-search. A caller cancelled meanwhile waits for the start, so no program is
+    /// left unwatched.
     static func start(
         arguments: [String], environment: [String: String], request: Data, outputLimit: Int,
         exitWatch: ExitWatcher.Method = .pidfd, registry: RunningPlugins = .shared
     ) async throws(ExecError) -> ChildProcess {
-        let started = await PluginLauncher.run { () -> Result<(SpawnedProgram, ProcessGroup), ExecError> in
-            do throws(ExecError) {
-                var spawned: SpawnedProgram?
-                let group = try registry.register { () throws(ExecError) -> ProcessGroup in
-                    let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
-                    spawned = program
-                    return ProcessGroup(leader: program.pid)
-                }
-                guard let program = spawned else { throw .exiting }  // never: a group means a program
-                return .success((program, group))
-            } catch {
-                return .failure(error)
+        let started: Result<(SpawnedProgram, ProcessGroup), ExecError>
+        do {
+            started = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+                Self.spawn(arguments: arguments, environment: environment, registry: registry)
             }
+        } catch {
+            throw .spawnFailed(arguments.first ?? "", "\(error)")
         }
         let (program, group) = try started.get()
         return ChildProcess(
             program: program, group: group, request: request, outputLimit: outputLimit, exitWatch: exitWatch,
             registry: registry)
+    }
+
+    /// Starts the program under its supervisor and registers its group; blocks.
+    private static func spawn(arguments: [String], environment: [String: String], registry: RunningPlugins)
+        -> Result<(SpawnedProgram, ProcessGroup), ExecError>
+    {
+        do throws(ExecError) {
+            var spawned: SpawnedProgram?
+            let group = try registry.register { () throws(ExecError) -> ProcessGroup in
+                let program = try ProgramSpawner.spawn(arguments: arguments, environment: environment)
+                spawned = program
+                return ProcessGroup(leader: program.pid)
+            }
+            guard let program = spawned else { throw .exiting }  // never: a group means a program
+            return .success((program, group))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private init(

@@ -24,7 +24,8 @@ struct SpawnedProgram: Sendable {
 /// socket, so writing to a program that has exited is an error, never a SIGPIPE for Viewfinder.
 ///
 /// The call blocks until the program runs or could not be started: call it from one of
-/// ``PluginLauncher``'s threads, whose life the supervisor's parent-death signal is tied to.
+/// ``BlockingExecutor``'s threads, which never end: the supervisor's parent-death signal
+/// (`PR_SET_PDEATHSIG`) follows the thread that started it, not the process.
 enum ProgramSpawner {
     /// Creates a connected pair of descriptors, or returns `nil` with `errno` set.
     typealias SocketPair = () -> (Int32, Int32)?

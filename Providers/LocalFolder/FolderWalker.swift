@@ -72,7 +72,7 @@ struct FolderWalker: Sendable {
 
     /// Every file under ``root``; throws when the folder itself cannot be read, or when cancelled.
     ///
-    /// All of it blocks (listing, index, reads), so it runs on a thread of its own; a cancelled
+    /// All of it blocks (listing, index, reads), so it runs on ``BlockingExecutor``; a cancelled
     /// walk returns at once and its work stops at the next file.
     func walk() async throws -> Report {
         try await walk { report in report }
@@ -82,7 +82,7 @@ struct FolderWalker: Sendable {
     /// for a search that scores what the walk found).
     func walk<T: Sendable>(then finish: @escaping @Sendable (Report) throws -> T) async throws -> T {
         let walker = self
-        return try await BlockingWork.run { cancelled in
+        return try await BlockingExecutor.shared.run { cancelled in
             let report = try walker.walk(cancelled: cancelled)
             if cancelled.isSet { throw CancellationError() }  // nobody waits for the rest
             return try finish(report)

@@ -1,14 +1,14 @@
-import Dispatch
 import Foundation
+import ProviderKit
 
-/// Jobs run by a fixed set of threads (the caller's and threads of its own) until none is
+/// Jobs run by a fixed set of threads (the caller's and ``BlockingExecutor``'s) until none is
 /// left; a job may add more. ``concurrentMap(_:_:)`` runs on it. A walk's listing and its
 /// index load share one set, so no thread
 /// waits for a level of the folder tree to end, and the cores never have more of the walk's
 /// threads than they can run (a thread more than cores, each switch costly on a virtual
 /// machine, made a repeat search 11–18% slower on 2 cores).
 ///
-/// Threads of its own, never Dispatch's shared workers: on Linux those also run Swift's tasks.
+/// Never Dispatch's shared workers: on Linux those also run Swift's tasks.
 final class JobQueue: @unchecked Sendable {
     // Every property is read and written only with `condition` locked.
     private let condition = NSCondition()
@@ -19,6 +19,16 @@ final class JobQueue: @unchecked Sendable {
     private var soon: [@Sendable () -> Void] = []
     private var running = 0
     private var threads = 1
+    /// Helpers running ``work()``; the caller waits for them once the jobs are done.
+    private var helping = 0
+    /// Whether the caller's ``work()`` ended: every job has run, and late helpers do nothing.
+    private var finished = false
+    private let executor: BlockingExecutor
+
+    /// A queue whose helper threads come from `executor`.
+    init(executor: BlockingExecutor = .shared) {
+        self.executor = executor
+    }
 
     /// Adds a job, run by one of the threads of ``run(threads:)``: by the next that is free,
     /// after the jobs added before it, or before every job added without `soon`.
@@ -29,22 +39,32 @@ final class JobQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Runs the jobs on the calling thread and `threads - 1` threads of its own; returns when
-    /// every job has run, those added while running included.
+    /// Runs the jobs on the calling thread and up to `threads - 1` of ``BlockingExecutor``'s;
+    /// returns when every job has run, those added while running included. A helper the
+    /// executor starts only after the jobs are done (all its threads busy) finds nothing and
+    /// is not waited for, so a run never waits for a thread that other runs hold.
     func run(threads: Int) {
         condition.lock()
         self.threads = max(1, threads)
         condition.unlock()
-        let finished = DispatchGroup()
         for _ in 1..<max(1, threads) {
-            finished.enter()
-            Thread {
-                self.work()
-                finished.leave()
-            }.start()
+            executor.post { [self] in
+                condition.lock()
+                guard !finished else { return condition.unlock() }
+                helping += 1
+                condition.unlock()
+                work()
+                condition.lock()
+                helping -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
         }
         work()
-        finished.wait()
+        condition.lock()
+        finished = true
+        while helping > 0 { condition.wait() }
+        condition.unlock()
     }
 
     /// Whether a thread has no job, running or waiting: then work split into more jobs finishes

@@ -6,7 +6,10 @@ import Synchronization
 /// allocation a file) on a thread of its own, off the search's way to its answer.
 ///
 /// The thread runs at SCHED_IDLE, the lowest priority Linux has (a sliver of a busy core, all of
-/// an idle one), so freeing hardly competes with the search it follows. A machine kept busy by
+/// an idle one), so freeing hardly competes with the search it follows. It is a
+/// ``BlockingExecutor`` of one thread, not a lane of the shared one: a thread without privileges
+/// cannot come back from SCHED_IDLE (`sched_setscheduler` needs `RLIMIT_NICE` for that), so the
+/// shared threads must never go there. It starts with the first job. A machine kept busy by
 /// others slows it, so at most ``backlogLimit`` jobs wait: past that, the caller does the work
 /// itself, and what waits to be freed stays bounded (that many listings or mappings).
 final class Releaser: Sendable {
@@ -15,12 +18,11 @@ final class Releaser: Sendable {
 
     /// The most jobs that wait for the thread.
     let backlogLimit: Int
-    private let thread = CacheThread(name: "vf-release")
+    private let thread = BlockingExecutor(name: "vf-release", threadLimit: 1) { _ = vf_set_idle_priority() }
     private let waiting = Atomic<Int>(0)
 
     init(backlogLimit: Int) {
         self.backlogLimit = backlogLimit
-        thread.post { _ = vf_set_idle_priority() }
     }
 
     /// Runs `work` (an unmap, say) on the thread; on the calling thread when too many wait.

@@ -47,7 +47,7 @@ public final class Downloader: Sendable {
     let reportDownload: @Sendable (Photo) async throws -> Void
     let events: @Sendable (DownloadEvent) -> Void
     let folder: TargetFolder
-    let files = FileThreads(count: 4)
+    let files = FileWork()
     /// This run's files, for `CREDITS.md` when the archive cannot be used.
     let placedThisRun = Mutex<[DownloadArchive.Entry]>([])
     /// Each photo's outcome once known, for ``DownloadStopped`` when the run is stopped.

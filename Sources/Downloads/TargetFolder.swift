@@ -11,7 +11,7 @@ import Synchronization
 /// the folder instead of three; where the file system has no such files it is a
 /// `.….viewfinder-part` file, which the next run removes. Two photos never get one name: names
 /// are reserved in the results' order before any file is named, and one taken on disk by
-/// another file gets a number. Every call blocks: run them on ``FileThreads``.
+/// another file gets a number. Every call blocks: run them through ``FileWork``.
 final class TargetFolder: Sendable {
     /// The suffix of temporary files; a run removes those an earlier, killed run left.
     static let partSuffix = ".viewfinder-part"

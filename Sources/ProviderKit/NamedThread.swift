@@ -29,10 +29,11 @@ package enum NamedThread {
         }
     }
 
-    /// Starts one of the process's few fixed threads (output, signals, libcurl loops, caches),
-    /// named `name` (cut to ``maximumNameBytes``), running `body`. A system out of threads then
-    /// stops the process: nothing can go on without them. A thread started per piece of work,
-    /// whose number follows the input, uses ``tryStart(_:stackSize:_:)`` and reports the failure instead.
+    /// Starts one of the process's few fixed threads (output, signals, the libcurl loop, the
+    /// warm-up), named `name` (cut to ``maximumNameBytes``), running `body`. A system out of
+    /// threads then stops the process: nothing can go on without them. Blocking work never
+    /// starts a thread of its own: it runs on ``BlockingExecutor``, which uses
+    /// ``tryStart(_:stackSize:_:)`` and reports the failure instead.
     package static func start(_ name: String, _ body: @escaping @Sendable () -> Void) {
         do {
             try tryStart(name, body)
@@ -67,34 +68,6 @@ package enum NamedThread {
         if status != 0 {
             Unmanaged<Start>.fromOpaque(start).release()
             throw StartFailure(name: shown, code: status)
-        }
-    }
-
-    /// Runs `body` on a new thread named `name` and returns its result: for blocking work
-    /// (file system, loading a library) that must not hold a thread of Swift's pool. Throws,
-    /// without running `body`, when no thread can be started.
-    package static func run<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () -> Result)
-        async throws(StartFailure) -> Result
-    {
-        let outcome: Swift.Result<Result, StartFailure> = await withCheckedContinuation { continuation in
-            do throws(StartFailure) {
-                try tryStart(name) { continuation.resume(returning: .success(body())) }
-            } catch {
-                continuation.resume(returning: .failure(error))
-            }
-        }
-        return try outcome.get()
-    }
-
-    /// Like ``run(_:_:)``, for a body that gives a problem in words, or `nil`: a thread that
-    /// cannot be started is then the problem.
-    package static func runReportingProblem(_ name: String, _ body: @escaping @Sendable () -> String?) async
-        -> String?
-    {
-        do throws(StartFailure) {
-            return try await run(name, body)
-        } catch {
-            return error.description
         }
     }
 }

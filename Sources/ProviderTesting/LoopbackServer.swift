@@ -9,7 +9,7 @@ public final class LoopbackServer: Sendable {
     private let process: Process
     private let input: Pipe
 
-    /// Starts `python3 <script>` with `arguments` and waits, on a thread of its own, for the
+    /// Starts `python3 <script>` with `arguments` and waits, on ``BlockingExecutor``, for the
     /// script to print its port: Python takes a while to start, and a test must not hold one of
     /// the few threads Swift's tasks share meanwhile.
     ///
@@ -22,10 +22,7 @@ public final class LoopbackServer: Sendable {
         script: String, arguments: [String] = [], caller: StaticString = #filePath
     ) async throws -> LoopbackServer {
         let path = try locate(script, from: "\(caller)")
-        return try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try LoopbackServer(scriptAt: path, arguments: arguments) }) }
-                .start()
-        }
+        return try await BlockingExecutor.shared.run { _ in try LoopbackServer(scriptAt: path, arguments: arguments) }
     }
 
     /// Starts the server like ``start(script:arguments:caller:)``, blocking the calling thread

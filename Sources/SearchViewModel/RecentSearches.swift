@@ -16,7 +16,7 @@ import ServiceBus
 /// older list is never written last, and a crash leaves the old file or the new one. A clear
 /// remembers when it happened, and a search that started before it is not recorded when it
 /// finishes: a DELETE racing a finishing search stays deleted. A damaged file counts as no
-/// history. The file work runs on a thread of its own, never on Swift's pool.
+/// history. The file work runs on ``BlockingExecutor``, never on Swift's pool.
 package struct RecentSearches: Sendable {
     /// One search.
     package struct Entry: Codable, Sendable, Equatable {
@@ -64,7 +64,8 @@ package struct RecentSearches: Sendable {
     /// The searches, newest first.
     package func list() async -> [Entry] {
         let file = file
-        return (try? await NamedThread.run("vf-recent") { Self.read(file).searches }) ?? []
+        return (try? await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in Self.read(file).searches })
+            ?? []
     }
 
     /// Puts `query` first (once), with its count, unless the list was cleared after `startedAt`
@@ -90,7 +91,7 @@ package struct RecentSearches: Sendable {
     /// Reads, changes and writes the file under the lock, off Swift's pool.
     private func change(_ body: @escaping @Sendable (inout Stored) -> Void) async {
         let (file, lock) = (file, lock)
-        _ = try? await NamedThread.run("vf-recent") {
+        _ = try? await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
             let folder = (file as NSString).deletingLastPathComponent
             guard PrivateFile.makeFolder(folder) == nil else { return }
             let descriptor = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)

@@ -45,11 +45,16 @@ struct Viewfinder: AsyncParsableCommand {
         // first file opened (the warm-up thread loads libraries), and output would go there.
         Console.prepareStandardStreams()
         WarmUp.start(arguments: CommandLine.arguments)
-        SignalWatcher.install()
+        // A write to a reader that went away is an error to report (exit 141), not a signal.
+        signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
+                // Only for a command (every one of ours is async; ArgumentParser's help is
+                // not, nor is a bare `viewfinder`): help and the version start no thread. A
+                // signal before this has its default action, which is what the watcher does then.
+                if !(command is Viewfinder) { SignalWatcher.install() }
                 try await asyncCommand.run()
             } else {
                 try command.run()
@@ -64,9 +69,9 @@ struct Viewfinder: AsyncParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                Console.out(message.isEmpty ? "" : message + "\n")
+                Console.writeHere(message.isEmpty ? "" : message + "\n", to: STDOUT_FILENO)
             } else if !message.isEmpty {
-                Console.err(TerminalText.sanitizedLines(message) + "\n")
+                Console.writeHere(TerminalText.sanitizedLines(message) + "\n", to: STDERR_FILENO)
             }
             _exit(Console.finish(exitCode: code.rawValue))
         }

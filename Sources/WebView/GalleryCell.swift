@@ -4,7 +4,8 @@ import SearchViewModel
 
 /// What one cell of the gallery shows and what its full-screen view needs, worked out from a
 /// ranked photo. Every field is plain text: the template escapes it, and links have passed
-/// ``SafeLink`` (an unsafe page URL stays as text in `page`, and the page script never links it);
+/// ``SafeLink`` (an unsafe page URL stays as text in `page`, and the page script never links it;
+/// on the served page a local photo's image is the server's `/local/<id>`);
 /// bidirectional controls are replaced (``PageText``).
 package struct GalleryCell: Sendable, Equatable {
     /// 0-based position on the page.
@@ -21,6 +22,8 @@ package struct GalleryCell: Sendable, Equatable {
     package let licenseURL: String
     /// The cell's image: a safe link, or a `data:` URI of an embedded thumbnail.
     package let thumb: String
+    /// Whether there is one (the template's sections take an empty text as true).
+    package let hasThumb: Bool
     /// The largest image, a safe link (or empty).
     package let full: String
     /// The photo's page: a safe link, or the provider's text when it is not one (never linked).
@@ -49,12 +52,38 @@ package struct GalleryCell: Sendable, Equatable {
         license = PageText.safe(row.license)
         licenseURL = SafeLink.web(photo.license?.url) ?? ""
         let files = allowingFiles && photo.filePath != nil
-        full = SafeLink.web(photo.largestImage?.url, allowingFiles: files) ?? ""
-        thumb = embeddedThumbnail ?? SafeLink.web(photo.thumbnail?.url, allowingFiles: files) ?? full
+        // The served page shows local photos as the server's own `/local/<id>`.
+        let image = { (url: URL?) in
+            SafeLink.web(url, allowingFiles: files) ?? (allowingFiles ? nil : SafeLink.servedLocal(url))
+        }
+        full = image(photo.largestImage?.url) ?? ""
+        thumb = embeddedThumbnail ?? image(photo.thumbnail?.url) ?? full
+        hasThumb = !thumb.isEmpty
         page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? PageText.safe(photo.pageURL?.absoluteString ?? "")
         date = row.taken
         tags = PageText.safe(photo.tags.joined(separator: ", "))
         camera = PageText.safe(photo.camera ?? "")
         attribution = PageText.safe(photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+    }
+
+    /// An empty cell: the served page's `<template>`, which its script fills in for each photo.
+    private init() {
+        index = 0
+        (title, author, provider, size, license, licenseURL) = ("", "", "", "", "", "")
+        (thumb, full, page, date, tags, camera, attribution) = ("", "", "", "", "", "", "")
+        hasThumb = false
+    }
+
+    /// The markup every cell of the served page is cloned from.
+    package static let blank = GalleryCell()
+
+    /// The fields the page's script places, by the name of the cell's `data-` attribute (the
+    /// live events send them so; empty ones are left out).
+    var fields: KeyValuePairs<String, String> {
+        [
+            "title": title, "author": author, "provider": provider, "size": size, "license": license,
+            "licenseUrl": licenseURL, "thumb": thumb, "full": full, "page": page, "date": date, "tags": tags,
+            "camera": camera, "attribution": attribution,
+        ]
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import Mustache
 
-/// The page template, style sheet and script, read once from the module's resources.
+/// The page template (with its cell and chip, each written once), style sheet and script,
+/// read once from the module's resources.
 package struct PageResources: Sendable {
-    package let template: MustacheTemplate
+    /// `page`, and the partials it includes: `cell` and `chip`.
+    package let templates: MustacheLibrary
     package let css: String
     package let script: String
 
@@ -54,11 +56,13 @@ package struct PageResources: Sendable {
             }
             return String(decoding: data, as: UTF8.self)
         }
-        let page = try text("page", "mustache")
+        var templates = MustacheLibrary()
         do {
+            for name in ["page", "cell", "chip"] {
+                try templates.register(try text(name, "mustache"), named: name)
+            }
             return PageResources(
-                template: try MustacheTemplate(string: page), css: try text("viewfinder", "css"),
-                script: try text("viewfinder", "js"))
+                templates: templates, css: try text("viewfinder", "css"), script: try text("viewfinder", "js"))
         } catch let missing as Missing {
             throw missing
         } catch {
@@ -68,6 +72,6 @@ package struct PageResources: Sendable {
 
     /// The page for `model`; every `{{value}}` is HTML-escaped by the engine.
     package func render(_ model: GalleryPage) -> String {
-        template.render(model)
+        templates.render(model, withTemplate: "page") ?? ""
     }
 }

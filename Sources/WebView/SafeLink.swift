@@ -8,4 +8,15 @@ package enum SafeLink {
     package static func web(_ url: URL?, allowingFiles: Bool = false) -> String? {
         LinkRule.linkable(url, allowingFiles: allowingFiles)
     }
+
+    /// A local photo's image as `serve` shows it, `/local/<id>` (``WebServer/served(_:ids:)``);
+    /// `nil` for anything else.
+    package static func servedLocal(_ url: URL?) -> String? {
+        guard let url, url.scheme == nil, url.host == nil else { return nil }
+        let text = url.relativeString
+        let id = text.dropFirst("/local/".count)
+        guard text.hasPrefix("/local/"), !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { return nil }
+        return text
+    }
 }

@@ -25,6 +25,8 @@ package struct WebServer: Sendable {
     /// Removes secrets from everything sent (a provider may echo a key in a title).
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
+    /// `/` and `/popular`, rendered once.
+    let pages: ServedPages
     /// The local photos being sent now, at most ``defaultMaxLocalStreams`` unless told otherwise.
     let localStreams: Slots
     /// The searches running now, at most ``defaultMaxSearches`` unless told otherwise.
@@ -50,6 +52,7 @@ package struct WebServer: Sendable {
         self.resources = resources
         self.recent = recent
         self.redact = redact
+        self.pages = ServedPages(resources: resources) { PageText.safe(redact($0)) }
         self.makeEncoder = makeEncoder
         self.launch = launch
     }
@@ -146,9 +149,10 @@ package struct WebServer: Sendable {
         }
     }
 
-    /// The page for a search (`/?q=…`) or the popular view; a 400 naming the value when the
-    /// address holds one the page cannot show (broken encoding, an unknown licence). Opened
-    /// from another site, it runs nothing until Go is pressed.
+    /// The page for a search (`/?q=…`) or the popular view, rendered at start-up (its script
+    /// reads the query from the address); a 400 naming the value when the address holds one the
+    /// page cannot show (broken encoding, an unknown licence). Opened from another site, it runs
+    /// nothing until Go is pressed.
     private func page(_ request: Request, popular: Bool) -> Response {
         let parameters = QueryParameters(request.uri.query)
         if let problem = PageAddress.problem(with: parameters) {
@@ -158,9 +162,9 @@ package struct WebServer: Sendable {
         // The middleware let only this server's own Host in: its port is the one listening.
         let port = (request.head.authority ?? "").split(separator: ":").last.flatMap { Int($0) } ?? 0
         let fromElsewhere = SecurityMiddleware<BasicRequestContext>.isFromElsewhere(request.headers, port: port)
-        let model = GalleryPage(
-            served: popular ? "" : parameters["q"] ?? "", popular: popular, startsAtOnce: !fromElsewhere)
-        return html(resources.render(model))
+        return Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: pages.page(popular: popular, startsAtOnce: !fromElsewhere)))
     }
 
     /// The page's icon: a small viewfinder frame.
@@ -213,70 +217,33 @@ package struct WebServer: Sendable {
             defer { searches.give() }
             var encoder = makeEncoder()
             let startedAt = Date()  // a clear of the recent searches after this leaves this search out
-            let updates = Self.withHeartbeat(viewModel.states)  // subscribed before the search starts
-            defer { updates.stop() }
-            // The search is this stream's child: cancelled when the client goes away, when the
-            // stream's task is, and on the server's graceful shutdown (it then sends its final
-            // state and the stream ends).
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { _ = await cancelWhenGracefulShutdown { await viewModel.search(request) } }
-                do {
-                    for await update in updates.stream {
-                        // A comment line every second: a client that went away is noticed at the next write.
-                        guard let state = update else {
-                            try await writer.write(ByteBuffer(string: ": still searching\n\n"))
-                            continue
-                        }
-                        guard state.request != nil else { continue }
-                        let lines =
-                            state.isFinished
-                            ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
-                        for line in lines {
-                            try await writer.write(ByteBuffer(string: "data: " + outgoingJSON(line) + "\n\n"))
-                        }
-                        if state.isFinished {
-                            if case .search(let query) = operation, !state.wasCancelled {
-                                // Kept as shown: a key typed into the search field stays out of the file.
-                                await recent.record(redact(query), count: state.results.count, startedAt: startedAt)
-                            }
-                            break
-                        }
-                    }
-                } catch {
-                    // The client went away: its providers stop, and its place is given back only then.
-                    group.cancelAll()
-                    try? await group.waitForAll()
-                    throw error
+            // The search is this stream's child: cancelled when the client goes away (a write
+            // fails, at the latest at the next heartbeat's comment line), when the stream's task
+            // is, and on the server's graceful shutdown (it then sends its final state and the
+            // stream ends).
+            let final = try await viewModel.run(
+                request, heartbeat: Self.heartbeat, around: { search in _ = await cancelWhenGracefulShutdown(search) }
+            ) { update in
+                guard let state = update else {
+                    try await writer.write(ByteBuffer(string: ": still searching\n\n"))
+                    return
                 }
-                group.cancelAll()  // ended without the search finishing (this task was cancelled): stop it too
-                try await group.waitForAll()
+                let lines =
+                    state.isFinished
+                    ? encoder.finish(state, photo: rewrite) : encoder.events(for: state, photo: rewrite)
+                for line in lines {
+                    try await writer.write(ByteBuffer(string: "data: " + outgoingJSON(line) + "\n\n"))
+                }
+            }
+            if case .search(let query) = operation, final.isFinished, !final.wasCancelled {
+                // Kept as shown: a key typed into the search field stays out of the file.
+                await recent.record(redact(query), count: final.results.count, startedAt: startedAt)
             }
         }
     }
 
-    /// The view-model's snapshots, with `nil` between them every ``heartbeat``.
-    struct Updates: Sendable {
-        let stream: AsyncStream<SearchState?>
-        let tasks: [Task<Void, Never>]
-
-        func stop() { for task in tasks { task.cancel() } }
-    }
-
     /// How often an idle event stream sends a comment line.
     static let heartbeat = Duration.seconds(1)
-
-    static func withHeartbeat(_ states: AsyncStream<SearchState>) -> Updates {
-        let (stream, continuation) = AsyncStream.makeStream(
-            of: SearchState?.self, bufferingPolicy: .bufferingNewest(64))
-        let forward = Task {
-            for await state in states { continuation.yield(state) }
-            continuation.finish()
-        }
-        let beat = Task {
-            while (try? await Task.sleep(for: heartbeat)) != nil { continuation.yield(nil) }
-        }
-        return Updates(stream: stream, tasks: [forward, beat])
-    }
 
     private struct ErrorEvent: Encodable {
         let event = "error"
@@ -318,10 +285,6 @@ package struct WebServer: Sendable {
     /// Text as it leaves the server: secrets hidden, bidirectional controls replaced.
     private func outgoing(_ text: String) -> String {
         PageText.safe(redact(text))
-    }
-
-    private func html(_ page: String) -> Response {
-        text(outgoing(page), type: "text/html; charset=utf-8")
     }
 
     private func json(_ value: some Encodable) -> Response {

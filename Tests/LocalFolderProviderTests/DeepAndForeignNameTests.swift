@@ -103,7 +103,7 @@ struct DeepAndForeignNameTests {
         let names = (0..<24).map { [UInt8](repeating: UInt8(ascii: "d"), count: 200) + Array(String($0).utf8) }
         let file = Array("deep-photo.jpg".utf8)
         let sidecar = Array("deep-photo.xmp".utf8)
-        let made = try await BlockingWork.run { _ in
+        let made = try await BlockingExecutor.shared.run { _ in
             Self.makeChain(
                 below: folder.url, names, file: file, bytes: Self.richJPEG,
                 extra: [(sidecar, Self.sidecar(keyword: "lighthouse"))])
@@ -121,7 +121,7 @@ struct DeepAndForeignNameTests {
         #expect(lines.first?.contains("1 image; 1 read, 0 from the index") == true, "\(lines)")
         #expect(lines.last?.contains("1 image; 0 read, 1 from the index") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("unreadable") })
-        try await BlockingWork.run { _ in
+        try await BlockingExecutor.shared.run { _ in
             Self.removeChain(below: folder.url, names, files: [file, sidecar])
             folder.remove()
         }

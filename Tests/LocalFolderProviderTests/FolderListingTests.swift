@@ -28,14 +28,14 @@ struct FolderListingTests {
         _ path: String, recursive: Bool = true, cancelled: OnceFlag = OnceFlag(),
         alongside: (@Sendable () -> Void)? = nil
     ) async throws -> [FolderListing.File]? {
-        try await BlockingWork.run { _ in
+        try await BlockingExecutor.shared.run { _ in
             try FolderListing.list(path, recursive: recursive, cancelled: cancelled, alongside: alongside)?.files
         }
     }
 
     @Test("every file is listed once with its size, shallower files first, in the same order each time")
     func everyFileOnceInAStableOrder() async throws {
-        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
+        let folder = try await BlockingExecutor.shared.run { _ in try Self.makeTree() }
         defer { folder.remove() }
         let first = try #require(try await Self.list(folder.url.path))
         let second = try #require(try await Self.list(folder.url.path))
@@ -62,7 +62,7 @@ struct FolderListingTests {
 
     @Test("a job given alongside runs once, on the listing's threads, before the listing returns")
     func alongside() async throws {
-        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
+        let folder = try await BlockingExecutor.shared.run { _ in try Self.makeTree() }
         defer { folder.remove() }
         let runs = Counter()
         let files = try await Self.list(folder.url.path, recursive: false, alongside: { runs.add() })
@@ -72,7 +72,7 @@ struct FolderListingTests {
 
     @Test("a folder that cannot be listed gives nil; one that is cancelled throws")
     func unreadableAndCancelled() async throws {
-        let folder = try await BlockingWork.run { _ in try Self.makeTree() }
+        let folder = try await BlockingExecutor.shared.run { _ in try Self.makeTree() }
         defer { folder.remove() }
         #expect(try await Self.list(folder.url.path + "/absent") == nil)
         let cancelled = OnceFlag()
@@ -104,6 +104,21 @@ struct JobQueueTests {
         }
         queue.run(threads: 3)
         #expect(ran.withLock { $0 }.sorted() == Array(0..<50) + Array(1000..<1050))
+    }
+
+    @Test("with every helper thread busy, the caller runs all the jobs and returns without waiting for one")
+    func busyHelpers() async throws {
+        let executor = BlockingExecutor(name: "vf-test-busy", threadLimit: 1)
+        let hold = DispatchSemaphore(value: 0)
+        executor.post { hold.wait() }  // its one thread, held until the run is over
+        let queue = JobQueue(executor: executor)
+        let ran = Mutex(0)
+        for _ in 0..<20 { queue.add { ran.withLock { $0 += 1 } } }
+        queue.run(threads: 3)
+        #expect(ran.withLock { $0 } == 20)
+        hold.signal()
+        _ = try await executor.run { _ in }  // the late helpers found nothing to do
+        #expect(ran.withLock { $0 } == 20)
     }
 
     @Test("one thread runs soon jobs before the others, the last added first, the others in order")

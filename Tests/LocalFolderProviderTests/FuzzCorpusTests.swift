@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import Testing
 
 @testable import LocalFolderProvider
@@ -36,7 +37,7 @@ struct FuzzCorpusTests {
         #expect(inputs.contains { $0.name == "metadata-regressions/jpeg-empty-xmp-packet.jpg" })
         MetadataFuzzEntry.run([])  // libFuzzer's first input, which once trapped the XMP reader
         let clock = ContinuousClock()
-        let times = try await BlockingWork.run { _ in
+        let times = try await BlockingExecutor.shared.run { _ in
             inputs.map { input in clock.measure { MetadataFuzzEntry.run(input.bytes) } }
         }
         for (input, took) in zip(inputs, times) {
@@ -51,7 +52,7 @@ struct FuzzCorpusTests {
         ])
         #expect(inputs.count >= 2)
         let clock = ContinuousClock()
-        let times = try await BlockingWork.run { _ in
+        let times = try await BlockingExecutor.shared.run { _ in
             inputs.map { input in clock.measure { IndexFuzzEntry.run(input.bytes) } }
         }
         for (input, took) in zip(inputs, times) {

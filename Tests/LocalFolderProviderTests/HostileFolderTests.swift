@@ -67,11 +67,11 @@ struct HostileFolderTests {
     func deepNesting() async throws {
         let folder = try PhotoFolder()
         let deep = (0..<1000).map { _ in "d" }.joined(separator: "/")
-        try await BlockingWork.run { _ in try folder.copyPlain(to: deep + "/harbor-deep.jpg") }
+        try await BlockingExecutor.shared.run { _ in try folder.copyPlain(to: deep + "/harbor-deep.jpg") }
         let provider = try LocalFolderFactory().makeProvider(
             name: "local", options: .init(path: folder.url.path), context: folder.context())
         let photos = try await ProviderConformance.collect(provider, SearchRequest(.search("harbor"), limit: 5))
         #expect(photos.map(\.id) == [deep + "/harbor-deep.jpg"])
-        try await BlockingWork.run { _ in folder.remove() }
+        try await BlockingExecutor.shared.run { _ in folder.remove() }
     }
 }

@@ -16,9 +16,4 @@ struct NamedThreadTests {
         #expect(ran.load(ordering: .relaxed) == false)
     }
 
-    @Test("run returns what its thread's body gave")
-    func runReturnsTheResult() async throws {
-        let value = try await NamedThread.run("vf-test-run") { 6 * 7 }
-        #expect(value == 42)
-    }
 }

@@ -53,7 +53,9 @@ struct ServeProcessTests {
             HTTPRequest(method: "DELETE", url: clearingURL.appendingPathComponent("api/recent")))
         #expect(cleared.status == 200)
         let finished = try await search.value
-        #expect(String(decoding: finished.body, as: UTF8.self).contains("\"a\""), "the search finished with its photo")
+        #expect(
+            String(decoding: finished.body, as: UTF8.self).contains(#""summary":"1 photo from 1 source"}"#),
+            "the search finished with its photo")
 
         // After a restart, nothing came back: neither the old list nor the search started before the clear.
         searching.process.terminate()

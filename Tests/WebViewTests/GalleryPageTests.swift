@@ -116,9 +116,10 @@ import Testing
         #expect(page.contains("data-camera=\"FUJIFILM X-T4 &lt;b&gt;\""))
         #expect(page.contains("data-camera=\"\""))
         #expect(page.contains("<dt>Camera</dt><dd id=\"viewer-camera\"></dd>"))
-        // Both the file's cells and the served page's cells (built from JSON) fill the row.
+        // Both the file's cells and the served page's cells (filled from the events) fill the row.
         #expect(page.contains("setText(\"viewer-camera\", data.camera)"))
-        #expect(page.contains("d.camera = photo.camera || \"\""))
+        #expect(page.contains("\"camera\", \"tags\", \"attribution\"];"))
+        #expect(page.contains("for (const key of cellData) figure.dataset[key] = cell[key] || \"\";"))
     }
 
     @Test func aProvidersNoteIsItsChipsTitle() {
@@ -130,7 +131,8 @@ import Testing
         let page = resources.render(model)
         #expect(
             page.contains("title=\"4 photos · index off: cannot write &quot;/x&quot;; every search reads every file\""))
-        #expect(page.contains("[provider.error, provider.note].filter(Boolean).join(\" · \")"))
+        // The served page's chips get the same title from the events (``LiveEvents``).
+        #expect(page.contains("element.title = chip.title || \"\";"))
     }
 
     @Test func localPhotosUseTheirEmbeddedThumbnail() async throws {
@@ -194,13 +196,24 @@ import Testing
         #expect(found.count == 1)
     }
 
-    @Test func servedPageAsksTheViewModelWhetherTheQueryIsSearchable() {
-        #expect(GalleryPage(served: "", popular: false).searchable == false)
-        #expect(GalleryPage(served: "  !! ", popular: false).searchable == false)
-        #expect(GalleryPage(served: "harbor", popular: false).searchable == true)
-        let page = resources.render(GalleryPage(served: "\"><script>alert(1)</script>", popular: false))
-        #expect(!page.contains("<script>alert(1)"))
+    @Test("the served page holds no query, loads its script from the server, and has one cell and one chip template")
+    func servedPageIsTheSameForEveryQuery() {
+        let page = resources.render(GalleryPage(servedPopular: false))
         #expect(page.contains("<script src=\"/viewfinder.js\" defer></script>"))
         #expect(!page.contains("function safeLink"))  // no inline script: CSP allows only files
+        #expect(page.contains("<button id=\"go\" type=\"submit\" disabled>Go</button>"))
+        #expect(page.components(separatedBy: "<template id=\"cell-template\"><figure class=\"cell\"").count == 2)
+        #expect(page.components(separatedBy: "<template id=\"chip-template\"><span class=\"chip ").count == 2)
+        // The gallery file has its cells and chips, from the same partials, and no template.
+        let photo = Photo(provider: "flickr", id: "1", title: "Fog")
+        let file = resources.render(
+            GalleryPage(
+                file: Self.state([photo], providers: [ProviderStatus(name: "flickr", typeName: "flickr", phase: .ok)]),
+                resources: resources))
+        #expect(!file.contains("<template id="))
+        #expect(file.contains("<figure class=\"cell\""))
+        // A photo with no image: its title in the frame, no image (not a broken one).
+        #expect(file.contains("<img loading=\"lazy\" alt=\"Fog\" hidden><span class=\"frame-title\">Fog</span>"))
+        #expect(file.contains("<span class=\"chip ok\" data-provider=\"flickr\""))
     }
 }

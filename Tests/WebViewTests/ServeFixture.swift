@@ -31,17 +31,18 @@ struct EndlessProvider: PhotoProvider {
 /// socket (a browser would not send most of them).
 enum ServeFixture {
     /// Starts a server hiding `secret` whose searches have no providers (they end at once), or
-    /// one that never answers when `endless`; runs `body` with its port, the folder of its
-    /// recent searches and its table of local photo ids.
+    /// one that never answers when `endless`, or `providers`; runs `body` with its port, the
+    /// folder of its recent searches and its table of local photo ids.
     static func withServer(
-        secret: String = "unused-secret", endless: Bool = false, maxSearches: Int = WebServer.defaultMaxSearches,
+        secret: String = "unused-secret", endless: Bool = false, providers given: [LiveProvider]? = nil,
+        maxSearches: Int = WebServer.defaultMaxSearches,
         maxLocalStreams: Int = WebServer.defaultMaxLocalStreams, maxConnections: Int? = nil,
         makeEncoder: @escaping @Sendable () -> any SearchEventEncoder = { NoEvents() },
         _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let providers = endless ? [LiveProvider(provider: EndlessProvider(), typeName: "endless")] : []
+        let providers = given ?? (endless ? [LiveProvider(provider: EndlessProvider(), typeName: "endless")] : [])
         let server = WebServer(
             port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
             redact: { $0.replacingOccurrences(of: secret, with: "***") }, maxSearches: maxSearches,

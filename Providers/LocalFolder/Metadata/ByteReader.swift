@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Bounds-checked reading of binary structures: a length or offset pointing past the end is
 /// an error, never a crash.
@@ -45,7 +46,7 @@ struct ByteReader {
         offset >= 0 && offset + prefix.count <= bytes.count && Array(bytes[offset..<offset + prefix.count]) == prefix
     }
 
-    static let pastEnd = ImageMetadataError(message: "a length or offset points past the end of its segment")
+    static let pastEnd = ImageMetadataError.pastEnd
 }
 
 /// Text from metadata: trailing NULs and padding removed; blank text counts as absent.

@@ -8,9 +8,9 @@ public enum EmbeddedThumbnail {
     static let maximumSize = 64 << 10
 
     /// Each file's thumbnail JPEG bytes, for the files of `paths` that have one (a file that is
-    /// not a readable JPEG has none). Reads on a thread of its own, never on Swift's pool.
+    /// not a readable JPEG has none). Reads on ``BlockingExecutor``, never on Swift's pool.
     package static func jpegs(atPaths paths: [FileSystemPath]) async -> [FileSystemPath: [UInt8]] {
-        let found = try? await BlockingWork.run { cancelled in
+        let found = try? await BlockingExecutor.shared.run { cancelled in
             var found: [FileSystemPath: [UInt8]] = [:]
             for path in paths where !cancelled.isSet {
                 guard let file = try? FileBytes(path: path), let jpeg = try? read(file) else { continue }

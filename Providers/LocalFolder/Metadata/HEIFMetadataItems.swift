@@ -1,6 +1,7 @@
 /// HEIC/HEIF and AVIF keep EXIF and XMP as items of their own: `iinf` names each item's type
 /// (`Exif`, or `mime` with an XMP content type) and `iloc` says where its bytes are, in the
 /// file or in the `idat` box.
+import ProviderKit
 extension HEIFReader {
     /// Reads the EXIF and XMP items described in the `meta` box's children.
     static func readMetadataItems(

@@ -8,15 +8,15 @@ public enum ImageInspector {
         try inspect(try FileBytes(path: url.path))
     }
 
-    /// ``inspect(_:)`` on a Dispatch thread, for async callers: a read that blocks never holds
+    /// ``inspect(_:)`` on ``BlockingExecutor``, for async callers: a read that blocks never holds
     /// a thread of Swift's cooperative pool, and a cancelled caller returns at once.
     public static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
-        try await BlockingWork.run { _ in try inspect(url) }
+        try await BlockingExecutor.shared.run { _ in try inspect(url) }
     }
 
     /// ``inspectOffPool(_:)`` for a path given as its bytes, which need not be UTF-8.
     package static func inspectOffPool(path: FileSystemPath) async throws -> ImageMetadata {
-        try await BlockingWork.run { _ throws(ImageMetadataError) in try inspect(try FileBytes(path: path)) }
+        try await BlockingExecutor.shared.run { _ throws(ImageMetadataError) in try inspect(try FileBytes(path: path)) }
     }
 
     /// The metadata of an image already in memory.

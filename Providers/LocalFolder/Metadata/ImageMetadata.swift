@@ -42,11 +42,3 @@ public struct ImageMetadata: Sendable, Equatable {
         keywords = []
     }
 }
-
-/// A file's metadata could not be read.
-public struct ImageMetadataError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What is wrong with the file.
-    public let message: String
-
-    public var description: String { message }
-}

@@ -1,5 +1,6 @@
 /// Reads a JPEG's segments up to the image data: dimensions from SOF, EXIF and XMP from APP1,
 /// IPTC from APP13.
+import ProviderKit
 enum JPEGReader {
     /// Reads `file`'s segments into `metadata`.
     ///

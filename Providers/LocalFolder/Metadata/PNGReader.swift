@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads a PNG's chunks, skipping image data: dimensions from IHDR, EXIF from eXIf,
 /// XMP from an uncompressed iTXt chunk named `XML:com.adobe.xmp`.

@@ -15,12 +15,12 @@ package enum CurlLibrary {
         vf_curl_load() != 0 ? nil : failure
     }
 
-    /// Returns once libcurl is loaded, loading it on a thread of its own when no one has yet;
+    /// Returns once libcurl is loaded, loading it on ``BlockingExecutor`` when no one has yet;
     /// throws when it cannot be loaded.
     package static func ready() async throws(HTTPClientError) {
         if vf_curl_is_loaded() != 0 { return }
         if vf_curl_load_error() != nil { throw HTTPClientError(.other, failure) }  // tried, and failed
-        if let problem = await NamedThread.runReportingProblem("vf-curl-load", { load() }) {
+        if let problem = await BlockingExecutor.shared.runReportingProblem({ load() }) {
             throw HTTPClientError(.other, problem)
         }
     }

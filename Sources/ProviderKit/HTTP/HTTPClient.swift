@@ -24,7 +24,8 @@ extension HTTPClient {
     public func userAgentProduct() async -> String? { nil }
 
     /// Sends the request and hands a 2xx body to `sink` whole: for clients that cannot stream.
-    /// The sink works on a thread of its own, as a streaming client's would (it may write files).
+    /// The sink works on ``BlockingExecutor``'s threads, off Swift's pool, as a streaming client's would on
+    /// its own thread (it may write files).
     public func stream(
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
@@ -32,7 +33,7 @@ extension HTTPClient {
         var response = try await send(request)
         guard response.isSuccess else { return response }
         let body = response.body
-        let problem = await NamedThread.runReportingProblem("vf-sink") {
+        let problem = await BlockingExecutor.shared.runReportingProblem {
             sink.restart() ?? body.withUnsafeBytes { sink.write($0) }
         }
         if let problem {

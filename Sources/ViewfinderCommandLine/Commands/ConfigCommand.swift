@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalFolderProvider
+import ProviderKit
 import ServiceBus
 
 /// `viewfinder config …`
@@ -27,7 +28,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 let setup = Setup.make(configuration, verbose: false, cache: .bypass)
                 let context = setup.bus.context
                 // `stat` of a path on a stale network mount can block: not on Swift's pool.
-                let problems = try await BlockingWork.run { _ in
+                let problems = try await BlockingExecutor.shared.run { _ in
                     configuration.instances.flatMap { $0.problems(context: context) }
                 }
                 guard problems.isEmpty else {

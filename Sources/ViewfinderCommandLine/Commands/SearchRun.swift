@@ -48,12 +48,11 @@ struct SearchRun {
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = try makeRenderer()
-        let states = viewModel.states  // subscribe before starting, so no change is missed
-        let search = Task { await viewModel.search(request) }
+        let searchStop = SearchStop()
         // Cancelling the search kills a plugin's group when its stream is waiting for a page;
         // killing every running plugin too covers one caught between pages.
         let stop: @Sendable () -> Void = {
-            search.cancel()
+            searchStop.stop()
             setup.bus.context.shutdown.runAll()
         }
         let signals = SignalWatcher.Search(cancel: stop)
@@ -64,11 +63,9 @@ struct SearchRun {
             SignalWatcher.end(signals)
             OutputPump.shared.whenOutputFails(nil)
         }
-        for await state in states where state.request != nil {
-            renderer.update(state)
-            if state.isFinished { break }
+        let final = try await viewModel.run(request, stop: searchStop) { state in
+            if let state { renderer.update(state) }
         }
-        let final = await search.value
         if Console.outputFailure != nil {
             // The exit status says why (see Console.finish); a signal that stopped the search still ends it.
             if let signal = signals.terminatingSignal { throw TerminatedBySignal(signal: signal) }

@@ -48,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server = WebServer(
             port: port, resources: try WebResources.load(),
             recent: RecentSearches(folder: RecentSearches.defaultFolder()),
-            redact: { Console.redacted($0) }, makeEncoder: { NDJSONEvents() },
+            redact: { Console.redacted($0) }, makeEncoder: { LiveEvents() },
             launch: { operation, texts in
                 var settings = configured
                 for (name, text) in texts.sorted(by: { $0.key < $1.key }) {

@@ -21,9 +21,8 @@ struct NDJSONRenderer: SearchRenderer {
     }
 }
 
-/// The events of `--format ndjson`, one JSON text each: shared by the terminal's renderer and
-/// the `serve` page's Server-Sent Events (one format for pipes and for the page).
-struct NDJSONEvents: SearchEventEncoder {
+/// The events of `--format ndjson`, one JSON text each.
+struct NDJSONEvents {
     private static func pageEvent(provider: String, photos: [SearchJSON.PhotoJSON]) -> String {
         SearchJSON.text(
             .object([
@@ -36,7 +35,7 @@ struct NDJSONEvents: SearchEventEncoder {
         SearchJSON.text(provider.json.merging([("event", .string("provider_done"))]))
     }
 
-    /// `done`, or (for the page) `results`: the ranked list so far, with `event` among its fields.
+    /// `done`: the ranked list, with `event` among its fields.
     private static func resultEvent(_ event: String, _ result: SearchJSON.Result) -> String {
         SearchJSON.text(result.json.merging([("event", .string(event))]))
     }
@@ -77,14 +76,5 @@ struct NDJSONEvents: SearchEventEncoder {
     /// The final `done` event.
     func done(_ state: SearchState, photo: (Photo) -> Photo) -> String {
         Self.resultEvent("done", SearchJSON.Result(state, explain: explain, photo: photo))
-    }
-
-    mutating func events(for state: SearchState, photo: (Photo) -> Photo) -> [String] {
-        logEvents(state, photo: photo)
-            + [Self.resultEvent("results", SearchJSON.Result(state, explain: explain, photo: photo))]
-    }
-
-    mutating func finish(_ state: SearchState, photo: (Photo) -> Photo) -> [String] {
-        logEvents(state, photo: photo) + [done(state, photo: photo)]
     }
 }

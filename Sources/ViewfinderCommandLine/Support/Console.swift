@@ -37,6 +37,12 @@ enum Console {
         OutputPump.shared.enqueue(redacted(text), to: STDERR_FILENO)
     }
 
+    /// Writes `text` to `descriptor` on the calling thread when nothing else was written yet:
+    /// for help, the version and usage errors, which then start no thread.
+    static func writeHere(_ text: String, to descriptor: Int32) {
+        OutputPump.shared.writeHere(redacted(text), to: descriptor)
+    }
+
     /// Prints `viewfinder: error: message` on standard error, each line made safe for a terminal.
     static func error(_ message: String) {
         err("viewfinder: error: \(TerminalText.sanitizedLines(message))\n")

@@ -33,10 +33,11 @@ final class OutputPump: @unchecked Sendable {
     private var busy = false
     private var failure: OutputFailure?
     private var failureHandler: (@Sendable () -> Void)?
+    /// Whether the thread was started: with the first text queued or the first search watching
+    /// for a failure (the thread notices a reader gone while idle), so `--version` starts none.
+    private var started = false
 
-    private init() {
-        NamedThread.start("vf-output") { [unowned self] in self.run() }
-    }
+    private init() {}
 
     /// Queues `text` for `descriptor` (standard output or standard error).
     func enqueue(_ text: String, to descriptor: Int32) {
@@ -44,7 +45,44 @@ final class OutputPump: @unchecked Sendable {
         defer { condition.unlock() }
         if descriptor == STDOUT_FILENO, failure != nil { return }
         queue.append((descriptor, Array(text.utf8)))
+        startIfNeeded()
         condition.signal()
+    }
+
+    /// Starts the thread unless it runs; called with `condition` locked.
+    private func startIfNeeded() {
+        guard !started else { return }
+        started = true
+        NamedThread.start("vf-output") { [unowned self] in self.run() }
+    }
+
+    /// Writes `text` to `descriptor` on the calling thread, as the thread would, when nothing
+    /// was ever queued (help, version and usage errors: no thread is started for them); else
+    /// queues it. The write holds the lock, so text queued meanwhile comes after it.
+    func writeHere(_ text: String, to descriptor: Int32) {
+        condition.lock()
+        guard !started else {
+            condition.unlock()
+            return enqueue(text, to: descriptor)
+        }
+        defer { condition.unlock() }
+        if descriptor == STDOUT_FILENO, failure != nil { return }
+        if let error = Self.writeAll(Array(text.utf8), to: descriptor) { record(error, writing: descriptor) }
+    }
+
+    /// Records a failed write to `descriptor` (standard output's first failure sticks); returns
+    /// the handler to tell. Called with `condition` locked.
+    @discardableResult
+    private func record(_ error: Int32, writing descriptor: Int32) -> (@Sendable () -> Void)? {
+        guard descriptor == STDOUT_FILENO, failure == nil else { return nil }
+        failure =
+            switch error {
+            case EPIPE: .brokenPipe
+            case EBADF: .closed
+            default: .failed(errno: error)
+            }
+        queue.removeAll { $0.descriptor == STDOUT_FILENO }
+        return failureHandler
     }
 
     /// Marks standard output as failed without writing (it was closed before Viewfinder started,
@@ -68,6 +106,7 @@ final class OutputPump: @unchecked Sendable {
     func whenOutputFails(_ handler: (@Sendable () -> Void)?) {
         condition.lock()
         failureHandler = handler
+        startIfNeeded()
         let failed = failure != nil
         condition.unlock()
         if failed { handler?() }
@@ -110,17 +149,7 @@ final class OutputPump: @unchecked Sendable {
 
             condition.lock()
             busy = false
-            var notify: (@Sendable () -> Void)?
-            if let error, item.descriptor == STDOUT_FILENO, failure == nil {
-                notify = failureHandler
-                failure =
-                    switch error {
-                    case EPIPE: .brokenPipe
-                    case EBADF: .closed
-                    default: .failed(errno: error)
-                    }
-                queue.removeAll { $0.descriptor == STDOUT_FILENO }
-            }
+            let notify = error.flatMap { record($0, writing: item.descriptor) }
             condition.broadcast()
             condition.unlock()
             notify?()

@@ -16,7 +16,7 @@ enum PageOpener {
     /// Swift's pool; returns the line to show: where the page is, and whether a browser opened it.
     static func writeAndOpen(_ page: String, in folder: URL, named query: String?) async -> String {
         let file = folder.appendingPathComponent(fileName(for: query))
-        let outcome = await NamedThread.runReportingProblem("vf-open") { () -> String? in
+        let outcome = await BlockingExecutor.shared.runReportingProblem { () -> String? in
             if let problem = PrivateFile.write(Data(page.utf8), to: file.path) {
                 return "viewfinder: error: cannot write the page to \(file.path): \(problem)\n"
             }
@@ -48,7 +48,7 @@ enum PageOpener {
     }
 
     /// Starts `xdg-open` on `file` and waits up to ``openerGrace`` for it to fail; blocking, so
-    /// it runs on a thread of its own.
+    /// it runs on ``BlockingExecutor``.
     private static func launch(_ file: URL) -> Launch {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard

@@ -67,7 +67,8 @@ enum SignalWatcher {
     }
     private static let started = Mutex(false)
 
-    /// Installs the handlers and starts the watching thread; call once, before anything runs.
+    /// Installs the handlers and starts the watching thread; call once, before a command runs
+    /// (help and the version, which start no thread, never call it).
     static func install() {
         let isFirst = started.withLock { started in
             defer { started = true }

@@ -170,102 +170,76 @@
     return params;
   }
 
-  function chipFor(provider) {
-    const chip = document.createElement("span");
-    chip.className = "chip " + provider.status;
-    chip.dataset.provider = provider.name;
-    const name = document.createElement("b");
-    name.textContent = provider.name;
-    chip.appendChild(name);
-    let text = " " + provider.status.replace("_", " ");
-    if (provider.status === "ok" || provider.status === "cancelled") {
-      text += " · " + provider.count + " photo" + (provider.count === 1 ? "" : "s");
-      if (provider.duration_ms !== null && provider.duration_ms !== undefined) text += " in " + provider.duration_ms + " ms";
-    } else if (provider.error) {
-      text += " · " + provider.error;
-    } else if (provider.status === "running" && provider.count > 0) {
-      text += " · " + provider.count;
+  // The server sends the view-model's words (GalleryCell's and the chips' fields); the script
+  // only places them, as text, into copies of the page's one cell and chip <template>.
+  const cellTemplate = $("cell-template").content.firstElementChild;
+  const chipTemplate = $("chip-template").content.firstElementChild;
+  const cellData = ["title", "author", "provider", "size", "license", "licenseUrl", "full", "page", "date",
+    "camera", "tags", "attribution"];
+
+  function fillCell(figure, cell) {
+    for (const key of cellData) figure.dataset[key] = cell[key] || "";
+    const image = figure.querySelector(".frame img");
+    const source = safeImage(cell.thumb);
+    if (source) image.src = source; else image.removeAttribute("src");
+    image.alt = cell.title || "";
+    image.hidden = !source;
+    const frameTitle = figure.querySelector(".frame-title");
+    frameTitle.textContent = cell.title || "";
+    frameTitle.hidden = !!source;
+    for (const part of ["title", "author", "size", "license"]) figure.querySelector("." + part).textContent = cell[part] || "";
+    figure.querySelector(".badge").textContent = cell.provider || "";
+  }
+
+  function chipFor(chip) {
+    const element = chipTemplate.cloneNode(true);
+    element.className = "chip " + chip.phaseClass;
+    element.dataset.provider = chip.name;
+    element.title = chip.title || "";
+    element.querySelector("b").textContent = chip.name;
+    element.querySelector(".phase").textContent = chip.phase;
+    element.querySelector(".detail").textContent = chip.detail || "";
+    element.querySelector(".detail-part").hidden = !chip.detail;
+    return element;
+  }
+
+  function showProviders(chips) {
+    statuses.replaceChildren(...chips.map(chipFor));
+  }
+
+  // The search's cells by the number the server gave each, and their order on the page.
+  let cellsByNumber = new Map();
+  let order = [];
+
+  function addCells(list) {
+    for (const cell of list) {
+      let figure = cellsByNumber.get(cell.id);
+      if (!figure) { figure = cellTemplate.cloneNode(true); cellsByNumber.set(cell.id, figure); }
+      fillCell(figure, cell);
     }
-    chip.appendChild(document.createTextNode(text));
-    chip.title = [provider.error, provider.note].filter(Boolean).join(" · ");
-    return chip;
   }
 
-  function showProviders(providers) {
-    statuses.replaceChildren(...providers.map(chipFor));
-  }
-
-  function cellFor(photo, index) {
-    const figure = document.createElement("figure");
-    figure.className = "cell";
-    figure.tabIndex = 0;
-    const d = figure.dataset;
-    d.index = String(index);
-    const title = photo.title || "Untitled";
-    d.title = title;
-    d.author = photo.author || "";
-    d.provider = photo.provider;
-    d.size = photo.width && photo.height ? photo.width + "×" + photo.height : "";
-    d.license = photo.license ? photo.license.name : "";
-    d.licenseUrl = photo.license && photo.license.url ? photo.license.url : "";
-    d.full = photo.image_url || "";
-    d.page = photo.page_url || "";
-    d.date = photo.taken_at ? photo.taken_at.slice(0, 10) : "";
-    d.camera = photo.camera || "";
-    d.tags = (photo.tags || []).join(", ");
-    d.attribution = photo.attribution || "";
-    const frame = document.createElement("div");
-    frame.className = "frame";
-    const source = safeImage(photo.thumbnail_url) || safeImage(photo.image_url);
-    if (source) {
-      const img = document.createElement("img");
-      img.loading = "lazy";
-      img.src = source;
-      img.alt = title;
-      frame.appendChild(img);
-    } else {
-      frame.textContent = title;
-    }
-    figure.appendChild(frame);
-    const caption = document.createElement("figcaption");
-    const line = (cls, parts) => {
-      const span = document.createElement("span");
-      span.className = cls;
-      for (const [c, t] of parts) {
-        if (!t) continue;
-        const part = document.createElement("span");
-        part.className = c;
-        part.textContent = t;
-        span.appendChild(part);
-        span.appendChild(document.createTextNode(" "));
-      }
-      caption.appendChild(span);
-    };
-    line("title", [["text", title]]);
-    line("meta", [["author", d.author]]);
-    line("meta", [["badge", d.provider], ["size", d.size], ["license", d.license]]);
-    figure.appendChild(caption);
-    return figure;
-  }
-
-  // Re-renders the ranked list; cells already shown are kept, so images do not reload.
-  const shown = new Map();
-  function showResults(results) {
-    const next = results.map((photo, index) => {
-      const key = photo.provider + "\u0000" + photo.id;
-      let cell = shown.get(key);
-      if (!cell) { cell = cellFor(photo, index); shown.set(key, cell); }
-      cell.dataset.index = String(index);
-      return cell;
-    });
-    const keep = new Set(next);
-    for (const [key, cell] of shown) if (!keep.has(cell)) shown.delete(key);
+  // Places the cells in `order`; cells already shown are moved, not made again, so images do not reload.
+  function placeCells() {
+    const next = order.map((number) => cellsByNumber.get(number)).filter(Boolean);
+    next.forEach((figure, index) => { figure.dataset.index = String(index); });
     grid.replaceChildren(...next);
+  }
+
+  function applyRanks(event) {
+    if (event.order) order = event.order.slice();
+    else {
+      order.length = Math.min(order.length, event.count);
+      for (const [place, number] of event.moves || []) order[place] = number;
+      order.length = event.count;
+    }
+    placeCells();
   }
 
   function start(params, address) {
     if (stream) stream.close();
-    shown.clear();
+    cellsByNumber = new Map();
+    order = [];
     grid.replaceChildren();
     close();
     summary.textContent = "Searching…";
@@ -275,12 +249,23 @@
     stream.onmessage = (message) => {
       let event;
       try { event = JSON.parse(message.data); } catch (e) { return; }
-      if (event.event === "results" || event.event === "done") {
-        showResults(event.results || []);
+      if (event.event === "snapshot") {
+        cellsByNumber = new Map();
+        addCells(event.cells || []);
+        order = (event.order || []).slice();
+        placeCells();
         showProviders(event.providers || []);
-        const n = (event.results || []).length;
-        summary.textContent = event.event === "done" ? n + " photo" + (n === 1 ? "" : "s") : n + " so far…";
-        if (event.event === "done") { stream.close(); stream = null; loadRecent(); }
+        summary.textContent = event.summary || "";
+      } else if (event.event === "added") {
+        addCells(event.cells || []);
+      } else if (event.event === "ranks") {
+        applyRanks(event);
+        summary.textContent = event.summary || "";
+      } else if (event.event === "providers") {
+        showProviders(event.providers || []);
+      } else if (event.event === "done") {
+        summary.textContent = event.summary || "";
+        stream.close(); stream = null; loadRecent();
       } else if (event.event === "error") {
         summary.textContent = event.message || "The search failed.";
         stream.close(); stream = null;
@@ -293,14 +278,17 @@
       // What a provider was doing is no longer known: say so rather than show it running.
       for (const chip of statuses.querySelectorAll(".chip.running")) {
         chip.className = "chip interrupted";
-        const name = chip.querySelector("b");
-        chip.replaceChildren(name, document.createTextNode(" interrupted · the connection was lost"));
+        chip.querySelector(".phase").textContent = "interrupted";
+        chip.querySelector(".detail").textContent = "the connection was lost";
+        chip.querySelector(".detail-part").hidden = false;
       }
     };
   }
 
-  function search() {
-    if (go.disabled) return;
+  // `linked`: the address's own query, run as the page opens (the server says whether it can be).
+  function search(linked) {
+    if (go.disabled && !linked) return;
+    document.title = query.value + " · Viewfinder";
     const params = filterParams();
     params.set("q", query.value);
     start(params, "/?" + params.toString());
@@ -312,7 +300,7 @@
     start(params, address);
   }
 
-  form.addEventListener("submit", (event) => { event.preventDefault(); search(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); search(false); });
   $("popular").addEventListener("click", (event) => { event.preventDefault(); popular(); });
 
   function loadRecent() {
@@ -341,10 +329,19 @@
 
   // The address decides what runs: /?q=… searches, /popular shows the popular view; opened
   // from another site's link (data-start="on-go"), nothing runs until Go or Popular is pressed.
+  // The page is the same for every address: the query and the filters are read here.
   const here = new URLSearchParams(location.search);
   for (const id of ["license", "orientation", "min-width"]) if (here.get(id)) $(id).value = here.get(id);
   const atOnce = document.body.dataset.start === "at-once";
+  const linked = location.pathname === "/popular" ? "" : (here.get("q") || "");
+  if (linked) {
+    query.value = linked;
+    checkQuery();
+  }
   if (atOnce && location.pathname === "/popular") popular();
-  else if (atOnce && query.value.trim() !== "" && !go.disabled) search();
-  else loadRecent();
+  else if (atOnce && linked.trim() !== "") search(true);
+  else {
+    if (linked.trim() !== "") summary.textContent = summary.dataset.waitingForGo || "";
+    loadRecent();
+  }
 })();

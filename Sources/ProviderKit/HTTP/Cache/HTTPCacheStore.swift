@@ -3,11 +3,12 @@ import Foundation
 /// The cache's folder: one file per entry, named by the digest of its key, written atomically
 /// (a temporary file in the same folder, then `rename`), read with a bound and checked, and
 /// kept under a size cap by removing the least recently used entries (a hit refreshes its file's
-/// modification time). All of it runs on one ``CacheThread``, never on Swift's cooperative pool.
+/// modification time). All of it runs in order on one ``SerialLane`` of ``BlockingExecutor``, never
+/// on Swift's cooperative pool.
 final class HTTPCacheStore: Sendable {
     let directory: URL
     let maxBytes: Int
-    private let thread = CacheThread(name: "vf-http-cache")
+    private let files = SerialLane()
 
     /// Temporary files older than this are left over from a process that died mid-write.
     private static let abandonedTemporaryAge: TimeInterval = 600
@@ -44,7 +45,8 @@ final class HTTPCacheStore: Sendable {
     func lookUp(_ keyDigest: String, maxBodyBytes: Int) async -> Lookup {
         let path = file(keyDigest).path
         let limit = min(maxBytes, maxBodyBytes, Int.max / 2) + HTTPCacheEntry.maxHeaderBytes + 64
-        return await thread.run { Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) } ?? .missing
+        let found = try? await files.run { _ in Self.readEntry(path: path, keyDigest: keyDigest, limit: limit) }
+        return found ?? .missing
     }
 
     /// Stores `entry`, replacing any entry for the same key; returns when it is written (or at
@@ -57,14 +59,21 @@ final class HTTPCacheStore: Sendable {
         let directory = directory
         let target = file(entry.keyDigest)
         let maxBytes = maxBytes
-        let written = await thread.run { Self.writeAtomically(bytes, to: target, in: directory) }
-        thread.post { Self.evict(in: directory, toFit: maxBytes, keeping: target.lastPathComponent) }
-        return written == false ? "cannot write in \(directory.path)" : nil
+        let written: Bool
+        do {
+            written = try await files.run { _ in Self.writeAtomically(bytes, to: target, in: directory) }
+        } catch is CancellationError {
+            written = true  // as far as the caller knows: it finishes in the background
+        } catch {
+            return "\(error)"  // no thread to write it on
+        }
+        files.post { Self.evict(in: directory, toFit: maxBytes, keeping: target.lastPathComponent) }
+        return written ? nil : "cannot write in \(directory.path)"
     }
 
     /// Waits until every write and eviction queued so far is done (tests, and callers about to exit).
     func drain() async {
-        _ = await thread.run {}
+        _ = try? await files.run { _ in }
     }
 
     private func file(_ keyDigest: String) -> URL {
@@ -72,7 +81,7 @@ final class HTTPCacheStore: Sendable {
     }
 
     private static func readEntry(path: String, keyDigest: String, limit: Int) -> Lookup {
-        // Without blocking: a FIFO put in an entry's place would otherwise hold the cache's thread.
+        // Without blocking: a FIFO put in an entry's place would otherwise hold an executor thread.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return .missing }

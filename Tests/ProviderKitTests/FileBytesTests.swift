@@ -1,4 +1,3 @@
-import Downloads
 import Foundation
 import ProviderKit
 import Testing

@@ -1,9 +1,13 @@
 import Foundation
-import ProviderKit
 
-/// Byte-for-byte comparison of a file already under a name with the one meant for it: the
-/// bytes decide what is kept, never a checksum (``FileChecksum`` is not a cryptographic one).
-package enum FileBytes {
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Byte-for-byte comparison of a file already under a name with the one meant for it (a
+/// download): the bytes decide what is kept, never a checksum (``FileChecksum`` is not a
+/// cryptographic one).
+extension FileBytes {
     /// How a file already under a name stands to the new one.
     package enum Relation: Sendable, Equatable {
         /// The same bytes.
@@ -15,7 +19,7 @@ package enum FileBytes {
         case different
     }
 
-    /// How the file at `existing` stands to the one at `new`. Blocks: call it on a thread of its own.
+    /// How the file at `existing` stands to the one at `new`. Blocks: call it on ``BlockingExecutor``.
     package static func relation(of existing: FileSystemPath, to new: FileSystemPath) -> Relation {
         // Non-blocking, so a FIFO under either name cannot hang the comparison.
         let old = existing.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -43,15 +47,14 @@ package enum FileBytes {
     }
 
     private static func isRegularFile(_ descriptor: Int32) -> Bool {
-        var status = stat()
-        return descriptor >= 0 && fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        descriptor >= 0 && regularFileSize(descriptor) != nil
     }
 
     /// Reads until `buffer` is full or the file ends; the count, or `nil` on a read error.
     private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Int? {
         var filled = 0
         while filled < buffer.count {
-            let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }

@@ -1,14 +1,15 @@
 import Foundation
-import ProviderKit
 
-/// Reads only the parts of a file a metadata reader asks for, never the whole of a large file.
-final class FileBytes {
+/// A file's bytes, for the one who must not trust them: the parts a metadata reader asks for,
+/// never the whole of a large file (the local folders' readers, thumbnails, `inspect`); and,
+/// in ``relation(of:to:)``, two files compared byte for byte (downloads).
+package final class FileBytes {
     /// The most any one file may cost to read, metadata segments included.
-    static let budget = 4 << 20
+    package static let budget = 4 << 20
 
-    let size: Int
+    package let size: Int
     /// Last modification time.
-    let modified: Date
+    package let modified: Date
     private let descriptor: Int32
     private let memory: [UInt8]?
     private var spent = 0
@@ -18,19 +19,19 @@ final class FileBytes {
     private var windowBytes: [UInt8] = []
 
     /// Bytes already in memory, read as if they were a file (for tests and fuzzing).
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         descriptor = -1
         memory = bytes
         size = bytes.count
         modified = Date(timeIntervalSince1970: 0)
     }
 
-    convenience init(path: String) throws(ImageMetadataError) {
+    package convenience init(path: String) throws(ImageMetadataError) {
         try self.init(path: FileSystemPath(bytes: Array(path.utf8)))
     }
 
     /// Reads the file at `path`, by the path's own bytes (a name need not be UTF-8).
-    convenience init(path: FileSystemPath) throws(ImageMetadataError) {
+    package convenience init(path: FileSystemPath) throws(ImageMetadataError) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must never block us
         guard descriptor >= 0 else {
             throw ImageMetadataError(message: "cannot open: \(String(cString: strerror(errno)))")
@@ -40,7 +41,7 @@ final class FileBytes {
 
     /// Reads the file open for reading at `descriptor`, which it then owns and closes (also
     /// when this throws): for a file opened relative to its folder (``DeepPath``).
-    init(adopting descriptor: Int32) throws(ImageMetadataError) {
+    package init(adopting descriptor: Int32) throws(ImageMetadataError) {
         memory = nil
         self.descriptor = descriptor
         var info = stat()
@@ -58,7 +59,7 @@ final class FileBytes {
     }
 
     /// `count` bytes at `offset`; fewer at the end of the file. Throws past the read budget.
-    func read(_ offset: Int, _ count: Int) throws(ImageMetadataError) -> [UInt8] {
+    package func read(_ offset: Int, _ count: Int) throws(ImageMetadataError) -> [UInt8] {
         try read(offset, count, charging: min(count, max(0, size - offset)))
     }
 
@@ -66,7 +67,7 @@ final class FileBytes {
     /// `nil` when none is there. Only the bytes passed over count against the read budget, so
     /// a file of many small runs of stray bytes is read to its end, not stopped as if it had
     /// claimed megabytes.
-    func offset(of byte: UInt8, from offset: Int, within limit: Int) throws(ImageMetadataError) -> Int? {
+    package func offset(of byte: UInt8, from offset: Int, within limit: Int) throws(ImageMetadataError) -> Int? {
         let ahead = try read(offset, limit, charging: 0)
         let found = ahead.firstIndex(of: byte)
         try charge((found ?? ahead.count) + 1)
@@ -81,7 +82,7 @@ final class FileBytes {
     }
 
     private func read(_ offset: Int, _ count: Int, charging: Int) throws(ImageMetadataError) -> [UInt8] {
-        guard offset >= 0, count >= 0, offset <= size else { throw ByteReader.pastEnd }
+        guard offset >= 0, count >= 0, offset <= size else { throw .pastEnd }
         let wanted = min(count, size - offset)
         spent += charging
         guard spent <= Self.budget else {
