@@ -262,22 +262,22 @@ package final class DownloadArchive: Sendable {
 }
 
 /// Why a download (or the whole run) failed, in words a person acts on.
-public struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DownloadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The message.
-    public let message: String
+    package let message: String
     /// What happened to each photo, when the run got that far (the failure came after, such
     /// as `CREDITS.md` on a full disk).
-    public var outcomes: [DownloadOutcome]?
+    package var outcomes: [DownloadOutcome]?
     /// What to do about an archive that cannot be used, when the failure says more than that
     /// it is damaged (a full disk, a folder Viewfinder may not write in).
     package var advice: String?
 
     /// Creates a failure.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
         outcomes = nil
         advice = nil
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -3,36 +3,36 @@ import ProviderKit
 import ServiceBus
 
 /// What a download run does: where files go, how many transfers run at once, which size.
-public struct DownloadOptions: Sendable {
+package struct DownloadOptions: Sendable {
     /// The target folder (created when missing).
-    public var directory: URL
+    package var directory: URL
     /// Transfer counts and the file-name template.
-    public var settings: DownloadSettings
+    package var settings: DownloadSettings
     /// The image size wanted; `nil` for the largest offered.
-    public var size: ImageSize?
+    package var size: ImageSize?
     /// Whether the archive decides what is already there (`--no-archive` turns it off: then a
     /// photo is downloaded again unless the file the archive names is still in place).
-    public var useArchive: Bool
+    package var useArchive: Bool
     /// Whether local photos are hard-linked instead of copied.
-    public var link: Bool
+    package var link: Bool
     /// The longest one transfer may take; one that times out is not tried again.
-    public var transferTimeout: Duration
+    package var transferTimeout: Duration
     /// How long a transfer may receive less than a byte a second before it fails (a stalled or
     /// trickling server would otherwise hold its slot for the whole ``transferTimeout``); whole
     /// seconds, as libcurl's low-speed limit takes them.
-    public var stallTimeout: Duration
+    package var stallTimeout: Duration
     /// The largest file accepted.
-    public var maxFileBytes: Int
+    package var maxFileBytes: Int
     /// How often one photo may meet a paused host (429/503) before it counts as failed.
-    public var maxPauses: Int
+    package var maxPauses: Int
     /// The pause after a 429 or 503 without a usable `Retry-After`.
-    public var defaultPause: Duration
+    package var defaultPause: Duration
     /// The longest pause honoured; a longer `Retry-After` fails the photo instead.
-    public var maxPause: Duration
+    package var maxPause: Duration
     /// Hides secrets in what is written to disk (file names, sidecars, archive, credits) and in
     /// failure reasons: what it is set to (the configured keys), then always the values of
     /// secret-named query parameters (`key=…`) and the user info of URLs (`user:password@`).
-    public var redact: @Sendable (String) -> String {
+    package var redact: @Sendable (String) -> String {
         get {
             let configured = hideConfigured
             return { Redaction.redactUserInfo(in: Redaction.redactQueryParameters(in: configured($0))) }
@@ -46,7 +46,7 @@ public struct DownloadOptions: Sendable {
 
     /// Options with the defaults: the largest size, the archive on, copies, 5 minutes and
     /// 1 GiB per file, 30 s without a byte, 5 pauses of 5 s (at most 5 minutes each).
-    public init(
+    package init(
         directory: URL, settings: DownloadSettings = DownloadSettings(), size: ImageSize? = nil,
         useArchive: Bool = true, link: Bool = false, transferTimeout: Duration = .seconds(300),
         stallTimeout: Duration = .seconds(30), maxFileBytes: Int = 1 << 30, maxPauses: Int = 5,
@@ -70,9 +70,9 @@ public struct DownloadOptions: Sendable {
 }
 
 /// What happened to one photo.
-public struct DownloadOutcome: Sendable, Equatable {
+package struct DownloadOutcome: Sendable, Equatable {
     /// The result kinds.
-    public enum Result: Sendable, Equatable {
+    package enum Result: Sendable, Equatable {
         /// Written to `file` (relative to the target folder), `bytes` long.
         case downloaded(file: String, bytes: Int64)
         /// Already there (the archive has it, or an identical file holds its name).
@@ -82,14 +82,14 @@ public struct DownloadOutcome: Sendable, Equatable {
     }
 
     /// The provider instance that found the photo.
-    public var provider: String
+    package var provider: String
     /// The provider's id for it.
-    public var id: String
+    package var id: String
     /// What happened.
-    public var result: Result
+    package var result: Result
 
     /// Creates an outcome.
-    public init(provider: String, id: String, result: Result) {
+    package init(provider: String, id: String, result: Result) {
         self.provider = provider
         self.id = id
         self.result = result
@@ -97,7 +97,7 @@ public struct DownloadOutcome: Sendable, Equatable {
 }
 
 /// Progress of a run, for a display; sent from any thread, so handlers must be quick.
-public enum DownloadEvent: Sendable {
+package enum DownloadEvent: Sendable {
     /// How many transfers the run will make (the rest were already there or cannot be fetched).
     case planned(transfers: Int)
     /// A transfer began writing `name` (relative path, extension not yet known).
@@ -110,14 +110,14 @@ public enum DownloadEvent: Sendable {
 
 /// A run stopped before its end (Ctrl-C): what happened to each photo that was done by then,
 /// so a summary can still say what was downloaded, already there, and failed.
-public struct DownloadStopped: Error, Sendable {
+package struct DownloadStopped: Error, Sendable {
     /// The outcomes of the photos done when the run stopped, in the results' order.
-    public var finished: [DownloadOutcome]
+    package var finished: [DownloadOutcome]
     /// How many photos were not done.
-    public var unfinished: Int
+    package var unfinished: Int
 
     /// Creates the record of a stopped run.
-    public init(finished: [DownloadOutcome], unfinished: Int) {
+    package init(finished: [DownloadOutcome], unfinished: Int) {
         self.finished = finished
         self.unfinished = unfinished
     }

@@ -9,12 +9,12 @@ import Foundation
 /// The folder a download goes into, made ready before the search that fills it runs: a file
 /// there, a folder Viewfinder may not write in, or one that cannot be made would otherwise
 /// fail the download only after the search had spent the sources' quota.
-public enum DownloadTarget {
+package enum DownloadTarget {
     /// Why files cannot be written into `directory` (an absolute path), or `nil` when they can:
     /// the folder is made now when it is missing (with any missing parents), and a file is
     /// made and removed in it, so what only trying tells (a read-only or virtual file system
     /// such as /proc or /sys, root's permissions there) is known before the search.
-    public static func problem(with directory: URL) -> String? {
+    package static func problem(with directory: URL) -> String? {
         let path = directory.path
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {

@@ -8,7 +8,7 @@ import Synchronization
 /// largest), at most `parallel` at once and `per_host` to one host, a host pausing alone when
 /// it answers 429 or 503; each file written atomically, with an XMP sidecar, recorded in the
 /// folder's archive, and credited in `CREDITS.md`.
-public final class Downloader: Sendable {
+package final class Downloader: Sendable {
     enum Source: Sendable {
         case local(FileSystemPath)
         case remote(URL)
@@ -55,7 +55,7 @@ public final class Downloader: Sendable {
 
     /// A downloader using `http` (streamed bodies); `reportDownload` tells a photo's source it
     /// was downloaded (Unsplash's rule); `events` hears progress.
-    public init(
+    package init(
         http: any HTTPClient, options: DownloadOptions, logger: Logger? = nil,
         reportDownload: @escaping @Sendable (Photo) async throws -> Void = { _ in },
         events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
@@ -72,7 +72,7 @@ public final class Downloader: Sendable {
     /// Downloads `photos`, returning one outcome per photo in the same order. Throws
     /// ``DownloadFailure`` when the folder or its archive cannot be used, and ``DownloadStopped``
     /// (what was done by then) when cancelled, after removing every temporary file.
-    public func run(_ photos: [Photo]) async throws -> [DownloadOutcome] {
+    package func run(_ photos: [Photo]) async throws -> [DownloadOutcome] {
         decided.withLock { $0 = Array(repeating: nil, count: photos.count) }
         do {
             return try await runUncancelled(photos)
@@ -95,7 +95,7 @@ public final class Downloader: Sendable {
     }
 
     /// Stops placing files and removes the temporary ones (Ctrl-C); safe to call at any time.
-    public func stop() {
+    package func stop() {
         folder.stop()
     }
 

@@ -1,5 +1,5 @@
 /// A camera's name as a person reads it, from the make and model a file or source records.
-public enum CameraName {
+package enum CameraName {
     /// Words a make carries that name the company's form, not the camera ("NIKON CORPORATION").
     private static let companyWords: Set<String> = [
         "CORPORATION", "CORP", "COMPANY", "CO", "LTD", "COLTD", "INC", "IMAGING", "OPTICAL",
@@ -9,7 +9,7 @@ public enum CameraName {
     /// `NIKON D850` (the make is not repeated when the model already names it); the make's
     /// company words are left out before a model ("OLYMPUS E-M5" from `OLYMPUS IMAGING CORP.`);
     /// `nil` when neither is known.
-    public static func from(make: String?, model: String?) -> String? {
+    package static func from(make: String?, model: String?) -> String? {
         let make = make.map(collapsed).flatMap { $0.isEmpty ? nil : $0 }
         let model = model.map(collapsed).flatMap { $0.isEmpty ? nil : $0 }
         guard let model else { return make }

@@ -1,9 +1,9 @@
 /// A file's metadata could not be read (``FileBytes`` and the local folders' readers).
-public struct ImageMetadataError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ImageMetadataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the file.
-    public let message: String
+    package let message: String
 
-    public var description: String { message }
+    package var description: String { message }
 
     package init(message: String) {
         self.message = message

@@ -2,15 +2,15 @@ import Synchronization
 
 /// A flag that is set once and read from any thread: "the search was cancelled",
 /// "the child process was reaped".
-public final class OnceFlag: Sendable {
+package final class OnceFlag: Sendable {
     private let value = Mutex(false)
 
     /// A flag not yet set.
-    public init() {}
+    package init() {}
 
     /// Sets the flag; setting it again changes nothing.
-    public func set() { value.withLock { $0 = true } }
+    package func set() { value.withLock { $0 = true } }
 
     /// Whether the flag has been set.
-    public var isSet: Bool { value.withLock { $0 } }
+    package var isSet: Bool { value.withLock { $0 } }
 }

@@ -4,7 +4,7 @@ extension SearchFilters {
     /// The instant an ISO date names: `YYYY-MM-DD` (midnight) or `YYYY-MM-DDTHH:MM:SS`, which
     /// without a zone compare with a photo's local time (see ``DateTime/orderingDate``), or with
     /// a zone (`Z`, `+02:00`); `nil` when `text` is none of these or out of range.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         let text = text.trimmingCharacters(in: .whitespaces)
         let digitsAndDashes = text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
         if text.count == 10, digitsAndDashes {
@@ -16,16 +16,16 @@ extension SearchFilters {
 
     /// The licence ids of the vocabulary every provider maps into (``LicenseCatalog/all``), for
     /// checking and did-you-mean.
-    public static var namedLicenseIDs: [String] { LicenseCatalog.all.map(\.id) }
+    package static var namedLicenseIDs: [String] { LicenseCatalog.all.map(\.id) }
 
     /// Whether `id` is a licence id of the catalogue, in any letter case.
-    public static func isKnownLicenseID(_ id: String) -> Bool {
+    package static func isKnownLicenseID(_ id: String) -> Bool {
         LicenseCatalog.all.contains { $0.id.caseInsensitiveCompare(id) == .orderedSame }
     }
 
     /// Adds the comma-separated ids and groups in `text` (`CC-BY-2.0,commercial`), or says what is
     /// wrong with the first bad one.
-    public mutating func addLicenses(_ text: String) throws(FilterValueError) {
+    package mutating func addLicenses(_ text: String) throws(FilterValueError) {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
@@ -55,27 +55,27 @@ extension SearchFilters {
 }
 
 /// A filter value that cannot be used: which key, the value, and what is wrong with it.
-public struct FilterValueError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FilterValueError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The option or YAML key without dashes (`license`, `min-width`).
-    public var key: String
+    package var key: String
     /// The value as given.
-    public var value: String
+    package var value: String
     /// What is wrong, and what to write instead.
-    public var problem: String
+    package var problem: String
 
     /// Creates the error.
-    public init(key: String, value: String, problem: String) {
+    package init(key: String, value: String, problem: String) {
         self.key = key
         self.value = value
         self.problem = problem
     }
 
-    public var description: String { "\(key) '\(value)' is \(problem)" }
+    package var description: String { "\(key) '\(value)' is \(problem)" }
 }
 
 extension SearchFilters {
     /// A filter as options and configuration keys name it.
-    public enum Key: String, Sendable, CaseIterable {
+    package enum Key: String, Sendable, CaseIterable {
         case license, orientation
         case minWidth = "min-width"
         case minHeight = "min-height"
@@ -83,15 +83,15 @@ extension SearchFilters {
         case takenBefore = "taken-before"
 
         /// The key as the configuration file spells it (`min_width`).
-        public var configurationName: String { rawValue.replacingOccurrences(of: "-", with: "_") }
+        package var configurationName: String { rawValue.replacingOccurrences(of: "-", with: "_") }
     }
 
     /// The largest minimum width or height accepted, in pixels.
-    public static let maximumPixels = 1_000_000
+    package static let maximumPixels = 1_000_000
 
     /// Sets the filter `key` from `text` as a user wrote it, or says what is wrong with it;
     /// `license` adds to the ids and groups already set.
-    public mutating func set(_ key: Key, from text: String) throws(FilterValueError) {
+    package mutating func set(_ key: Key, from text: String) throws(FilterValueError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch key {
         case .license:

@@ -1,4 +1,4 @@
 /// Viewfinder's version, in one place: `--version` prints it and User-Agent headers carry it.
-public enum ViewfinderVersion {
-    public static let current = "0.1.0"
+package enum ViewfinderVersion {
+    package static let current = "0.1.0"
 }

@@ -4,31 +4,31 @@ import ServiceBus
 
 /// What one result row shows, worked out from a ranked photo: the presentation logic
 /// of the results list, kept apart from any terminal so it can be tested.
-public struct PhotoRow: Sendable, Equatable {
+package struct PhotoRow: Sendable, Equatable {
     /// 1-based position.
-    public let rank: Int
+    package let rank: Int
     /// The score with four decimals, e.g. "0.0164".
-    public let score: String
+    package let score: String
     /// The title, or "Untitled" when the photo has none.
-    public let title: String
+    package let title: String
     /// The author, or an empty string.
-    public let author: String
+    package let author: String
     /// Pixel size such as "4000×3000", or an empty string when unknown.
-    public let dimensions: String
+    package let dimensions: String
     /// The day the photo was taken, as the source recorded it ("2024-05-01"), or an empty string.
-    public let taken: String
+    package let taken: String
     /// The provider instance that found it, e.g. "samples".
-    public let provider: String
+    package let provider: String
     /// The licence's short name, e.g. "CC BY 2.0", or an empty string when the source gave none.
-    public let license: String
+    package let license: String
     /// Where to open it: the file path for local photos, otherwise the page URL.
-    public let location: String
+    package let location: String
     /// Why it ranks here: each provider's term of the score, e.g.
     /// "flickr #2 ×1.0 .0161 + openverse #5 ×0.5 .0077".
-    public let why: String
+    package let why: String
 
     /// Creates the row for `ranked`.
-    public init(_ ranked: RankedPhoto) {
+    package init(_ ranked: RankedPhoto) {
         let photo = ranked.photo
         rank = ranked.rank
         score = String(format: "%.4f", ranked.score)
@@ -53,7 +53,7 @@ public struct PhotoRow: Sendable, Equatable {
     }
 
     /// "4000×3000" when both sides are known and positive.
-    public static func dimensions(width: Int?, height: Int?) -> String {
+    package static func dimensions(width: Int?, height: Int?) -> String {
         guard let width, let height, width > 0, height > 0 else { return "" }
         return "\(width)×\(height)"
     }
@@ -66,22 +66,22 @@ public struct PhotoRow: Sendable, Equatable {
 }
 
 /// What one provider's status line shows.
-public struct ProviderStatusRow: Sendable, Equatable {
+package struct ProviderStatusRow: Sendable, Equatable {
     /// The instance name.
-    public let name: String
+    package let name: String
     /// "running", "ok", "failed", "timed out", "partial" (timed out after giving photos),
     /// "skipped" or "cancelled".
-    public let phase: String
+    package let phase: String
     /// "12 photos in 140 ms", a failure or skip reason, or an empty string while running.
-    public let detail: String
+    package let detail: String
     /// Where the filters ran: "license, taken at source; orientation after (−7)", with "; page
     /// bound reached" when paging stopped at its bound; empty when no filter was asked for.
-    public let filters: String
+    package let filters: String
     /// The provider's note about its run ("index off: …"), or empty.
-    public let note: String
+    package let note: String
 
     /// Creates the row for `status`.
-    public init(_ status: ProviderStatus) {
+    package init(_ status: ProviderStatus) {
         name = status.name
         let count = "\(status.count) photo\(status.count == 1 ? "" : "s")"
         phase = status.isPartial ? "partial" : status.phase.rawValue.replacingOccurrences(of: "_", with: " ")

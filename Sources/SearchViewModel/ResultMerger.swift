@@ -11,9 +11,9 @@ import ProviderKit
 /// The best `limit` photos are kept up to date as pages arrive (a heap of `limit` entries), so
 /// adding a page costs O(page × log limit) and reading the ranking O(limit × log limit), however
 /// many photos arrived before: a search costs time linear in the photos it receives.
-public struct ResultMerger: Sendable {
+package struct ResultMerger: Sendable {
     /// The constant k of reciprocal-rank fusion.
-    public static let fusionConstant = 60.0
+    package static let fusionConstant = 60.0
 
     /// One distinct photo: where its record is kept, and its placing.
     private struct Entry: Sendable {
@@ -52,7 +52,7 @@ public struct ResultMerger: Sendable {
 
     /// Creates a merger; `providers` lists instance names with weights, in configuration order,
     /// and ``ranked()`` keeps the best `limit` photos.
-    public init(providers: [(name: String, weight: Double)], limit: Int = 30) {
+    package init(providers: [(name: String, weight: Double)], limit: Int = 30) {
         var weights: [String: Double] = [:]
         var order: [String: Int] = [:]
         for (index, provider) in providers.enumerated() where order[provider.name] == nil {
@@ -67,10 +67,10 @@ public struct ResultMerger: Sendable {
     }
 
     /// How many distinct photos the merger holds.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Adds a page from `provider`, ranks continuing from its earlier pages.
-    public mutating func add(_ photos: [Photo], from provider: String) {
+    package mutating func add(_ photos: [Photo], from provider: String) {
         guard !photos.isEmpty else { return }
         let weight = weights[provider] ?? 1.0
         let providerOrder = orderOf(provider)
@@ -113,7 +113,7 @@ public struct ResultMerger: Sendable {
     }
 
     /// The term a provider adds to a photo's score: its weight over (k + the photo's rank there).
-    public static func contribution(weight: Double, rank: Int) -> Double {
+    package static func contribution(weight: Double, rank: Int) -> Double {
         weight / (fusionConstant + Double(rank))
     }
 
@@ -160,13 +160,13 @@ public struct ResultMerger: Sendable {
     }
 
     /// The best `limit` photos (the limit the merger was created with), ranked.
-    public func ranked() -> [RankedPhoto] {
+    package func ranked() -> [RankedPhoto] {
         rankedPhotos(top.sorted())
     }
 
     /// The best `limit` photos, ranked, for any `limit`: from the kept best ones when `limit`
     /// is within them, otherwise by selecting among every photo.
-    public func ranked(limit: Int) -> [RankedPhoto] {
+    package func ranked(limit: Int) -> [RankedPhoto] {
         guard limit > 0, !entries.isEmpty else { return [] }
         if limit <= top.limit { return Array(ranked().prefix(limit)) }
         var all = entries.indices.map { (placing: entries[$0].placing, entry: $0) }

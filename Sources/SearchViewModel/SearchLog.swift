@@ -2,7 +2,7 @@ import ProviderKit
 import Synchronization
 
 /// Something that happened in a search, in the order the view-model took it in.
-public enum SearchEvent: Sendable, Equatable {
+package enum SearchEvent: Sendable, Equatable {
     /// A provider sent a page: the photos the search accepted from it (its share, in its order).
     case page(provider: String, photos: [Photo])
     /// A provider finished, failed, timed out or was cancelled; its status from then on.
@@ -16,13 +16,13 @@ public enum SearchEvent: Sendable, Equatable {
 /// stood when the snapshot was taken: a view remembers how far it has read and reads on from
 /// there. The log is shared between snapshots and only grows; its pages are the same arrays
 /// the merger keeps, so it costs memory for the events, not for the photos again.
-public struct SearchLog: Sendable {
+package struct SearchLog: Sendable {
     private let storage: Storage?
     /// How many events had happened when the snapshot was taken.
-    public let count: Int
+    package let count: Int
 
     /// An empty log.
-    public init() {
+    package init() {
         storage = nil
         count = 0
     }
@@ -33,7 +33,7 @@ public struct SearchLog: Sendable {
     }
 
     /// The events from the `start`-th (0-based) up to ``count``, oldest first.
-    public func events(from start: Int) -> [SearchEvent] {
+    package func events(from start: Int) -> [SearchEvent] {
         guard let storage, start < count else { return [] }
         let first = max(0, start)
         return storage.events.withLock { Array($0[first..<min(count, $0.count)]) }

@@ -3,13 +3,13 @@ import Synchronization
 
 /// Stops a search that ``SearchViewModel/run(_:heartbeat:stop:around:show:)`` runs, from
 /// anywhere (a signal handler): the search is cancelled, and its final snapshot is still shown.
-public final class SearchStop: Sendable {
+package final class SearchStop: Sendable {
     private let state = Mutex<(stopped: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
 
-    public init() {}
+    package init() {}
 
     /// Cancels the search (now, or as soon as it starts).
-    public func stop() {
+    package func stop() {
         let wake = state.withLock { state in
             state.stopped = true
             return state.wake
@@ -46,7 +46,7 @@ extension SearchViewModel {
     /// snapshot is still shown), and when `show` throws (its reader went away), which is
     /// rethrown once the search is over. `around` wraps the search (`serve` cancels it on a
     /// graceful shutdown). A reader that falls behind skips to newer snapshots.
-    public func run(
+    package func run(
         _ request: SearchRequest, heartbeat: Duration? = nil, stop: SearchStop = SearchStop(),
         around: @escaping @Sendable (_ search: @escaping @Sendable () async -> Void) async -> Void = { await $0() },
         show: (SearchState?) async throws -> Void

@@ -1,23 +1,23 @@
 import ProviderKit
 
 /// An immutable snapshot of a search: what each provider is doing and the ranked results so far.
-public struct SearchState: Sendable {
+package struct SearchState: Sendable {
     /// The request being answered; `nil` before the first search.
-    public var request: SearchRequest?
+    package var request: SearchRequest?
     /// One entry per provider: the live ones first, then the skipped ones, in configuration order.
-    public var providers: [ProviderStatus]
+    package var providers: [ProviderStatus]
     /// The merged, ranked results so far, best first.
-    public var results: [RankedPhoto]
+    package var results: [RankedPhoto]
     /// Whether any provider may still add results; `false` before the search and once it is over.
-    public var isRunning: Bool
+    package var isRunning: Bool
     /// Every page and provider result so far, in order, for views that show each of them.
-    public var log: SearchLog
+    package var log: SearchLog
 
     /// The state before any search.
-    public static let idle = SearchState(request: nil, providers: [], results: [], isRunning: false)
+    package static let idle = SearchState(request: nil, providers: [], results: [], isRunning: false)
 
     /// Creates a snapshot.
-    public init(
+    package init(
         request: SearchRequest?, providers: [ProviderStatus], results: [RankedPhoto], isRunning: Bool,
         log: SearchLog = SearchLog()
     ) {
@@ -29,12 +29,12 @@ public struct SearchState: Sendable {
     }
 
     /// Whether this is the final snapshot of a search: it started and is over.
-    public var isFinished: Bool { request != nil && !isRunning }
+    package var isFinished: Bool { request != nil && !isRunning }
 
     /// Whether at least one provider ran and every provider that ran failed or timed out
     /// without a photo. A provider that timed out after giving photos gave a partial answer
     /// (``ProviderStatus/isPartial``): the search has results, and did not fail.
-    public var everyProviderFailed: Bool {
+    package var everyProviderFailed: Bool {
         let ran = providers.filter { $0.phase != .skipped }
         return !ran.isEmpty && ran.allSatisfy { $0.phase == .failed || ($0.phase == .timedOut && !$0.isPartial) }
     }
@@ -42,7 +42,7 @@ public struct SearchState: Sendable {
     /// Kinds of filter (``SearchFilters/Capabilities/names``) that no provider evaluated: none
     /// applied it at its source, and no photo any provider sent had the field for it, while some
     /// provider's photos lacked it (so the filter removed every photo). Reported once, as a note.
-    public var filtersNoProviderEvaluated: [String] {
+    package var filtersNoProviderEvaluated: [String] {
         let ran = providers.filter { $0.phase != .skipped }
         let lacking = Set(ran.flatMap(\.filtersUnevaluable))
         return SearchFilters.Capabilities.all.names.filter { kind in
@@ -56,13 +56,13 @@ public struct SearchState: Sendable {
     }
 
     /// Whether the search ended because it was cancelled.
-    public var wasCancelled: Bool { providers.contains { $0.phase == .cancelled } }
+    package var wasCancelled: Bool { providers.contains { $0.phase == .cancelled } }
 }
 
 /// How one provider is doing in the current search.
-public struct ProviderStatus: Sendable, Equatable {
+package struct ProviderStatus: Sendable, Equatable {
     /// Where a provider is in its work.
-    public enum Phase: String, Sendable, Equatable {
+    package enum Phase: String, Sendable, Equatable {
         /// Still answering.
         case running
         /// Answered completely.
@@ -78,36 +78,36 @@ public struct ProviderStatus: Sendable, Equatable {
     }
 
     /// The instance name.
-    public var name: String
+    package var name: String
     /// The provider type.
-    public var typeName: String
+    package var typeName: String
     /// Where the provider is.
-    public var phase: Phase
+    package var phase: Phase
     /// How many photos it has sent.
-    public var count: Int
+    package var count: Int
     /// Whether it timed out after sending photos: a partial answer, whose photos are in the
     /// results (the search did not fail for it; see ``SearchState/everyProviderFailed``).
-    public var isPartial: Bool { phase == .timedOut && count > 0 }
+    package var isPartial: Bool { phase == .timedOut && count > 0 }
     /// How long it took, once it is done.
-    public var duration: Duration?
+    package var duration: Duration?
     /// Why it failed or was skipped.
-    public var message: String?
+    package var message: String?
     /// What the provider said about its run, whatever its phase ("index off: …").
-    public var note: String?
+    package var note: String?
     /// The kinds of filter its source applied itself (``SearchFilters/Capabilities/names``).
-    public var filtersAtSource: [String] = []
+    package var filtersAtSource: [String] = []
     /// The kinds of filter the search applied to its photos after the fact.
-    public var filtersAfter: [String] = []
+    package var filtersAfter: [String] = []
     /// How many of its photos failed the filters applied after the fact.
-    public var removedByFilters = 0
+    package var removedByFilters = 0
     /// Whether it stopped fetching at the extra-page bound with its share still unfilled.
-    public var reachedPageBound = false
+    package var reachedPageBound = false
     /// Kinds of filter applied afterwards that no photo it sent had the field for (its source
     /// does not give, say, dates): those filters removed every photo it sent.
-    public var filtersUnevaluable: [String] = []
+    package var filtersUnevaluable: [String] = []
 
     /// Creates a status.
-    public init(
+    package init(
         name: String, typeName: String, phase: Phase, count: Int = 0, duration: Duration? = nil,
         message: String? = nil
     ) {
@@ -121,18 +121,18 @@ public struct ProviderStatus: Sendable, Equatable {
 }
 
 /// A photo in the merged list with its place and score.
-public struct RankedPhoto: Sendable, Equatable {
+package struct RankedPhoto: Sendable, Equatable {
     /// 1-based position in the merged list.
-    public var rank: Int
+    package var rank: Int
     /// Weighted reciprocal-rank-fusion score, the sum of ``explanation``'s values; higher is better.
-    public var score: Double
+    package var score: Double
     /// The richest record of the photo among the providers that found it.
-    public var photo: Photo
+    package var photo: Photo
     /// What each provider that returned the photo added to its score, in configuration order.
-    public var explanation: [ScoreContribution]
+    package var explanation: [ScoreContribution]
 
     /// Creates a ranked photo.
-    public init(rank: Int, score: Double, photo: Photo, explanation: [ScoreContribution] = []) {
+    package init(rank: Int, score: Double, photo: Photo, explanation: [ScoreContribution] = []) {
         self.rank = rank
         self.score = score
         self.photo = photo
@@ -141,18 +141,18 @@ public struct RankedPhoto: Sendable, Equatable {
 }
 
 /// One provider's term in a photo's score: weight / (60 + rank), its rank there the best it gave.
-public struct ScoreContribution: Sendable, Equatable {
+package struct ScoreContribution: Sendable, Equatable {
     /// The provider's instance name.
-    public var provider: String
+    package var provider: String
     /// The photo's best rank within the provider (1 is its first result).
-    public var rank: Int
+    package var rank: Int
     /// The provider's configured weight.
-    public var weight: Double
+    package var weight: Double
     /// What it added to the score: weight / (60 + rank).
-    public var value: Double
+    package var value: Double
 
     /// Creates a contribution.
-    public init(provider: String, rank: Int, weight: Double, value: Double) {
+    package init(provider: String, rank: Int, weight: Double, value: Double) {
         self.provider = provider
         self.rank = rank
         self.weight = weight

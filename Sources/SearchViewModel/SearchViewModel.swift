@@ -9,7 +9,7 @@ import ServiceBus
 /// one answers; one provider's failure never stops the others. The deadline is a promise:
 /// when it passes (or a provider's own timeout does), the search stops waiting, whatever
 /// the provider is doing, marks it timed out and cancels it.
-public final class SearchViewModel: Sendable {
+package final class SearchViewModel: Sendable {
     private let lineup: ProviderLineup
     private let settings: SearchSettings
     private let publisher = StatePublisher(initial: SearchState.idle)
@@ -19,7 +19,7 @@ public final class SearchViewModel: Sendable {
     static let publishInterval = Duration.milliseconds(50)
 
     /// Creates a view-model over the providers the bus built.
-    public init(lineup: ProviderLineup, settings: SearchSettings) {
+    package init(lineup: ProviderLineup, settings: SearchSettings) {
         self.lineup = lineup
         self.settings = settings
     }
@@ -27,13 +27,13 @@ public final class SearchViewModel: Sendable {
     /// Snapshots as they change; a late subscriber gets the latest snapshot first, and one that
     /// falls behind gets the newest snapshot, never a backlog. Every subscriber sees the final
     /// snapshot of a search (``SearchState/isFinished``); ``SearchState/log`` has every page.
-    public var states: AsyncStream<SearchState> { publisher.subscribe() }
+    package var states: AsyncStream<SearchState> { publisher.subscribe() }
 
     /// The latest snapshot.
-    public var currentState: SearchState { publisher.latest }
+    package var currentState: SearchState { publisher.latest }
 
     /// Why `text` cannot be searched for, or `nil` when it can.
-    public static func problem(withQuery text: String) -> String? {
+    package static func problem(withQuery text: String) -> String? {
         text.contains(where: { $0.isLetter || $0.isNumber }) ? nil : "the query needs at least one letter or digit"
     }
 
@@ -54,7 +54,7 @@ public final class SearchViewModel: Sendable {
     /// runs its cancellation handlers, e.g. killing a plugin's process group) before it returns,
     /// and does not wait for it; whatever a straggler sends later is ignored.
     @discardableResult
-    public func search(_ request: SearchRequest) async -> SearchState {
+    package func search(_ request: SearchRequest) async -> SearchState {
         let clock = ContinuousClock()
         let start = clock.now
         let schedule = SearchSchedule(

@@ -2,20 +2,20 @@ import Foundation
 import ProviderKit
 
 /// A validated configuration file: search settings and the provider instances it declares.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
     /// The file as the user named it, for messages.
-    public var file: String
+    package var file: String
     /// The folder relative paths resolve against (the file's own folder).
-    public var baseDirectory: URL
+    package var baseDirectory: URL
     /// The `search:` section.
-    public var search: SearchSettings
+    package var search: SearchSettings
     /// The `providers:` section, in file order.
-    public var instances: [ProviderInstance]
+    package var instances: [ProviderInstance]
     /// The `download:` section (defaults when the file has none).
-    public var download = DownloadSettings()
+    package var download = DownloadSettings()
 
     /// Creates a configuration; normally the loader does this.
-    public init(file: String, baseDirectory: URL, search: SearchSettings, instances: [ProviderInstance]) {
+    package init(file: String, baseDirectory: URL, search: SearchSettings, instances: [ProviderInstance]) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.search = search
@@ -23,24 +23,24 @@ public struct Configuration: Sendable {
     }
 
     /// Every non-empty secret value in the file (API keys), for redacting output.
-    public var secrets: [String] { instances.flatMap(\.secrets) }
+    package var secrets: [String] { instances.flatMap(\.secrets) }
 
     /// Every environment variable a secret option was built from, in any instance: the names
     /// a program started by a provider must not inherit.
-    public var secretVariables: Set<String> { Set(instances.flatMap(\.secretVariables)) }
+    package var secretVariables: Set<String> { Set(instances.flatMap(\.secretVariables)) }
 }
 
 /// The `search:` section.
-public struct SearchSettings: Sendable, Equatable {
+package struct SearchSettings: Sendable, Equatable {
     /// Results in the merged list.
-    public var limit: Int
+    package var limit: Int
     /// Deadline for the whole search.
-    public var timeout: Duration
+    package var timeout: Duration
     /// `search.filters`: the filters every search uses unless the command line sets them.
-    public var filters: SearchFilters
+    package var filters: SearchFilters
 
     /// Defaults: 30 results within 10 seconds, no filters.
-    public init(limit: Int = 30, timeout: Duration = .seconds(10), filters: SearchFilters = SearchFilters()) {
+    package init(limit: Int = 30, timeout: Duration = .seconds(10), filters: SearchFilters = SearchFilters()) {
         self.limit = limit
         self.timeout = timeout
         self.filters = filters
@@ -48,33 +48,33 @@ public struct SearchSettings: Sendable, Equatable {
 }
 
 /// One entry under `providers:`, checked against its factory and ready to build.
-public struct ProviderInstance: Sendable {
+package struct ProviderInstance: Sendable {
     /// The instance name (the mapping key); what `--provider` takes.
-    public var name: String
+    package var name: String
     /// The `type:` value.
-    public var typeName: String
+    package var typeName: String
     /// `enabled:`; a disabled instance is listed but never built.
-    public var isEnabled: Bool
+    package var isEnabled: Bool
     /// `weight:` in ranking; 1.0 by default.
-    public var weight: Double
+    package var weight: Double
     /// `timeout:` for this provider alone, when set.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// `max_results:`, when set; otherwise the search limit.
-    public var maxResults: Int?
+    package var maxResults: Int?
     /// For each option key, the environment variables its value came from.
-    public var variablesByOption: [String: [String]]
+    package var variablesByOption: [String: [String]]
     /// The non-empty values of the options the provider marks secret.
-    public var secrets: [String]
+    package var secrets: [String]
     /// The environment variables the secret options' values were built from.
-    public var secretVariables: Set<String>
+    package var secretVariables: Set<String>
     /// Line of the instance's name in the file.
-    public var line: Int?
+    package var line: Int?
 
     let build: @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
     let findProblems: @Sendable (_ context: ProviderContext) -> [ConfigurationIssue]
 
     /// Creates an instance from its parts; `build` makes the provider.
-    public init(
+    package init(
         name: String,
         typeName: String,
         isEnabled: Bool = true,
@@ -105,7 +105,7 @@ public struct ProviderInstance: Sendable {
     /// What its provider type finds wrong with the instance's options beyond their form (a
     /// folder that is not there), located at the option, for `viewfinder config check`; none
     /// for a disabled instance.
-    public func problems(context: ProviderContext) -> [ConfigurationIssue] {
+    package func problems(context: ProviderContext) -> [ConfigurationIssue] {
         var context = context
         context.optionVariables = variablesByOption  // so a problem can name the variable a value came from
         return isEnabled ? findProblems(context) : []

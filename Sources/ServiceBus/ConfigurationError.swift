@@ -1,16 +1,16 @@
 /// One problem in a configuration file, located by line and column when known.
-public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
+package struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
     /// The file, as the user named it.
-    public var file: String
+    package var file: String
     /// 1-based line, when known.
-    public var line: Int?
+    package var line: Int?
     /// 1-based column, when known.
-    public var column: Int?
+    package var column: Int?
     /// What is wrong and what would be valid.
-    public var message: String
+    package var message: String
 
     /// Creates an issue.
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -18,7 +18,7 @@ public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `file:line:column: message`, as compilers print it.
-    public var description: String {
+    package var description: String {
         switch (line, column) {
         case (let line?, let column?): "\(file):\(line):\(column): \(message)"
         case (let line?, nil): "\(file):\(line): \(message)"
@@ -40,19 +40,19 @@ extension ConfigurationIssue {
 }
 
 /// Every problem found in a configuration file; thrown when there is at least one.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The problems, in file order.
-    public var issues: [ConfigurationIssue]
+    package var issues: [ConfigurationIssue]
 
     /// Creates an error from its problems.
-    public init(issues: [ConfigurationIssue]) {
+    package init(issues: [ConfigurationIssue]) {
         self.issues = issues
     }
 
     /// One problem.
-    public init(_ issue: ConfigurationIssue) {
+    package init(_ issue: ConfigurationIssue) {
         self.issues = [issue]
     }
 
-    public var description: String { issues.map(\.description).joined(separator: "\n") }
+    package var description: String { issues.map(\.description).joined(separator: "\n") }
 }

@@ -4,9 +4,9 @@ import Yams
 
 /// Reads a YAML configuration file, interpolates the environment, and checks every
 /// value against the registered provider types, reporting all problems with line and column.
-public struct ConfigurationLoader: Sendable {
+package struct ConfigurationLoader: Sendable {
     /// The keys every provider instance accepts besides its own options.
-    public static let commonKeys = ["type", "enabled", "weight", "timeout", "max_results"]
+    package static let commonKeys = ["type", "enabled", "weight", "timeout", "max_results"]
     static let topLevelKeys = ["search", "providers", "download"]
     static let searchKeys = ["limit", "timeout", "filters"]
 
@@ -14,13 +14,13 @@ public struct ConfigurationLoader: Sendable {
     let environment: [String: String]
 
     /// Creates a loader for the provider types in `registry`.
-    public init(registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.registry = registry
         self.environment = environment
     }
 
     /// Loads the file at `url`; `displayPath` is how messages name it.
-    public func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigurationError) -> Configuration {
+    package func load(contentsOf url: URL, displayPath: String? = nil) throws(ConfigurationError) -> Configuration {
         let file = displayPath ?? url.path
         if let problem = Self.notARegularFile(url.path) {
             throw ConfigurationError(ConfigurationIssue(file: file, message: problem))
@@ -51,7 +51,7 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Loads configuration text; `file` names it in messages and `baseDirectory` anchors relative paths.
-    public func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
+    package func load(yaml: String, file: String, baseDirectory: URL) throws(ConfigurationError) -> Configuration {
         var diagnostics = Diagnostics(file: file)
         guard yaml.utf8.count <= Self.maximumFileSize else { throw Self.tooLarge(file) }
         let shape = YAMLShapeCheck.check(yaml, file: file)
@@ -328,10 +328,10 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// The largest configuration file read: 1 MiB, far more than any real configuration needs.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
 
     /// The most text `${VAR}` references in one file may expand to: 4 MiB.
-    public static let maximumExpansion = 4 << 20
+    package static let maximumExpansion = 4 << 20
 
     private static func tooLarge(_ file: String) -> ConfigurationError {
         ConfigurationError(

@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds the configuration file: `--config`, `$VIEWFINDER_CONFIG`, `./config.yaml`,
 /// then `$XDG_CONFIG_HOME/viewfinder/config.yaml` (default `~/.config/viewfinder/config.yaml`).
-public enum ConfigurationLocator {
+package enum ConfigurationLocator {
     /// Where the file was found, or every place that was tried.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The file to load.
         case found(URL)
         /// A path the user named explicitly does not exist.
@@ -14,7 +14,7 @@ public enum ConfigurationLocator {
     }
 
     /// Looks for the configuration file.
-    public static func locate(
+    package static func locate(
         explicitPath: String?,
         environment: [String: String],
         currentDirectory: URL,

@@ -1,31 +1,31 @@
 import Foundation
 
 /// The `download:` section: how `viewfinder download` (and `--download`) keeps results on disk.
-public struct DownloadSettings: Sendable, Equatable {
+package struct DownloadSettings: Sendable, Equatable {
     /// The fields a ``filename`` template may use, each written `{name}`.
-    public static let filenameFields = ["provider", "id", "title", "author", "date", "license"]
+    package static let filenameFields = ["provider", "id", "title", "author", "date", "license"]
     /// The default template: one folder per provider.
-    public static let defaultFilename = "{provider}/{id}-{title}.{ext}"
+    package static let defaultFilename = "{provider}/{id}-{title}.{ext}"
     /// Accepted `parallel` and `per_host` counts.
-    public static let transferRange = 1...64
+    package static let transferRange = 1...64
     /// What a valid transfer count looks like, for error messages.
-    public static let transferDescription = "a whole number from 1 to 64"
+    package static let transferDescription = "a whole number from 1 to 64"
 
     /// Transfers at once, over every host (`download.parallel`).
-    public var parallel: Int
+    package var parallel: Int
     /// Transfers at once to one host (`download.per_host`).
-    public var perHost: Int
+    package var perHost: Int
     /// Where each file goes below the target folder (`download.filename`); `{ext}` is the
     /// file type's extension.
-    public var filename: String
+    package var filename: String
     /// Whether each file is synced to disk before it gets its name (`download.sync`): then a
     /// power cut cannot leave an emptied file under a final name. Off by default, as in curl,
     /// wget and rsync: a sync waits for the disk, and a file a power cut left short is noticed
     /// (by its length in the archive) and downloaded again by the next run.
-    public var sync: Bool
+    package var sync: Bool
 
     /// Defaults: 8 transfers, 4 per host, `{provider}/{id}-{title}.{ext}`, no sync.
-    public init(
+    package init(
         parallel: Int = 8, perHost: Int = 4, filename: String = DownloadSettings.defaultFilename, sync: Bool = false
     ) {
         self.parallel = parallel
@@ -36,7 +36,7 @@ public struct DownloadSettings: Sendable, Equatable {
 
     /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, no
     /// text, or a `.` or `..` part (which would become a folder named `_`).
-    public static func problem(withFilename template: String) -> String? {
+    package static func problem(withFilename template: String) -> String? {
         if template.trimmingCharacters(in: .whitespaces).isEmpty { return "empty" }
         if template.hasPrefix("/") { return "an absolute path; it must stay inside the target folder" }
         let dots = template.split(separator: "/").first { part in

@@ -2,17 +2,17 @@ import Foundation
 import ProviderKit
 
 /// Reads the durations people write in configuration and on the command line.
-public enum DurationParsing {
+package enum DurationParsing {
     /// The longest duration accepted: a deadline past a day is a typo, and a bounded value
     /// keeps every later sum of durations far from overflowing.
-    public static let maximum = Duration.seconds(24 * 3600)
+    package static let maximum = Duration.seconds(24 * 3600)
 
     /// The shortest duration accepted; anything that rounds below it would be no time at all.
-    public static let minimum = Duration.milliseconds(1)
+    package static let minimum = Duration.milliseconds(1)
 
     /// Parses `250ms`, `10s`, `1.5s`, `2m` or `1h`, from 1 ms to 24 h; `nil` when the text is
     /// not one of those forms or is out of that range.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         guard let milliseconds = milliseconds(in: text.trimmingCharacters(in: .whitespaces)),
             milliseconds >= 1, milliseconds <= maximumMilliseconds
         else { return nil }
@@ -21,7 +21,7 @@ public enum DurationParsing {
 
     /// What is wrong with `text` as a duration, in words that follow "'text' is" in a message
     /// (`longer than 24h, the longest accepted`); `nil` when ``parse(_:)`` accepts it.
-    public static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         guard parse(text) == nil else { return nil }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let milliseconds = milliseconds(in: trimmed) {
@@ -80,5 +80,5 @@ public enum DurationParsing {
     }
 
     /// What a valid duration looks like, for error messages.
-    public static let examples = "a number with a unit from 1ms to 24h, like 250ms, 10s, 2m or 1h"
+    package static let examples = "a number with a unit from 1ms to 24h, like 250ms, 10s, 2m or 1h"
 }

@@ -2,14 +2,14 @@ import Foundation
 import ProviderKit
 
 /// The one place providers are built: configuration in, live providers (and the skipped ones, with reasons) out.
-public struct ServiceBus: Sendable {
+package struct ServiceBus: Sendable {
     /// The configuration the bus builds from.
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The shared services handed to every provider.
-    public let context: ProviderContext
+    package let context: ProviderContext
 
     /// Creates a bus.
-    public init(configuration: Configuration, context: ProviderContext) {
+    package init(configuration: Configuration, context: ProviderContext) {
         self.configuration = configuration
         self.context = context
     }
@@ -18,7 +18,7 @@ public struct ServiceBus: Sendable {
     ///
     /// An instance that cannot run is skipped with a reason. A name that is not configured,
     /// or an instance the user named explicitly that cannot run, is an error.
-    public func lineup(for operation: SearchRequest.Operation?, selecting names: [String] = []) throws(ServiceBusError)
+    package func lineup(for operation: SearchRequest.Operation?, selecting names: [String] = []) throws(ServiceBusError)
         -> ProviderLineup
     {
         let configured = configuration.instances.map(\.name)
@@ -81,36 +81,36 @@ public struct ServiceBus: Sendable {
 }
 
 /// The providers one search runs, and the configured ones it will not run.
-public struct ProviderLineup: Sendable {
+package struct ProviderLineup: Sendable {
     /// Built providers, in configuration order.
-    public var providers: [LiveProvider] = []
+    package var providers: [LiveProvider] = []
     /// Instances that will not run, with reasons.
-    public var skipped: [SkippedProvider] = []
+    package var skipped: [SkippedProvider] = []
 
     /// An empty lineup.
-    public init(providers: [LiveProvider] = [], skipped: [SkippedProvider] = []) {
+    package init(providers: [LiveProvider] = [], skipped: [SkippedProvider] = []) {
         self.providers = providers
         self.skipped = skipped
     }
 }
 
 /// A built provider with the settings the view-model needs.
-public struct LiveProvider: Sendable {
+package struct LiveProvider: Sendable {
     /// The provider.
-    public var provider: any PhotoProvider
+    package var provider: any PhotoProvider
     /// The instance name.
-    public var name: String
+    package var name: String
     /// The provider type.
-    public var typeName: String
+    package var typeName: String
     /// Ranking weight.
-    public var weight: Double
+    package var weight: Double
     /// Per-provider timeout, when set.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// How many results to ask this provider for, when set.
-    public var maxResults: Int?
+    package var maxResults: Int?
 
     /// Creates a live provider from its parts.
-    public init(
+    package init(
         provider: any PhotoProvider, typeName: String, weight: Double = 1.0, timeout: Duration? = nil,
         maxResults: Int? = nil
     ) {
@@ -130,18 +130,18 @@ public struct LiveProvider: Sendable {
 }
 
 /// A configured instance that will not run, and why.
-public struct SkippedProvider: Error, Sendable, Equatable {
+package struct SkippedProvider: Error, Sendable, Equatable {
     /// The instance name.
-    public var name: String
+    package var name: String
     /// The provider type.
-    public var typeName: String
+    package var typeName: String
     /// Why it will not run, with what to do about it.
-    public var reason: String
+    package var reason: String
     /// Whether it was switched off in the configuration.
-    public var isDisabled: Bool
+    package var isDisabled: Bool
 
     /// Creates a skipped entry.
-    public init(name: String, typeName: String, reason: String, isDisabled: Bool = false) {
+    package init(name: String, typeName: String, reason: String, isDisabled: Bool = false) {
         self.name = name
         self.typeName = typeName
         self.reason = reason
@@ -154,13 +154,13 @@ public struct SkippedProvider: Error, Sendable, Equatable {
 }
 
 /// Why the bus could not build what was asked for.
-public enum ServiceBusError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ServiceBusError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--provider` named an instance the file does not declare.
     case unknownProvider(name: String, configured: [String], file: String)
     /// `--provider` named an instance that cannot run.
     case selectedProviderUnavailable(name: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownProvider(let name, let configured, let file):
             "no provider named `\(name)` in \(file)\(NameSuggestion.hint(for: name, in: configured)) "

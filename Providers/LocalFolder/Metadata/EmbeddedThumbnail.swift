@@ -3,7 +3,7 @@ import ProviderKit
 
 /// The small JPEG a camera embeds in a JPEG's EXIF block (IFD1, JPEGInterchangeFormat), for
 /// views that show a thumbnail without decoding the full image (the gallery page).
-public enum EmbeddedThumbnail {
+package enum EmbeddedThumbnail {
     /// The largest embedded thumbnail kept: cameras write about 10 KB; more is not a thumbnail.
     static let maximumSize = 64 << 10
 

@@ -2,15 +2,15 @@ import Foundation
 import ProviderKit
 
 /// Reads what an image file says about itself: format, size, date, camera, place, words.
-public enum ImageInspector {
+package enum ImageInspector {
     /// The metadata of the image at `url`; throws for files that are not images or cannot be read.
-    public static func inspect(_ url: URL) throws(ImageMetadataError) -> ImageMetadata {
+    package static func inspect(_ url: URL) throws(ImageMetadataError) -> ImageMetadata {
         try inspect(try FileBytes(path: url.path))
     }
 
     /// ``inspect(_:)`` on ``BlockingExecutor``, for async callers: a read that blocks never holds
     /// a thread of Swift's cooperative pool, and a cancelled caller returns at once.
-    public static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
+    package static func inspectOffPool(_ url: URL) async throws -> ImageMetadata {
         try await BlockingExecutor.shared.run { _ in try inspect(url) }
     }
 

@@ -2,23 +2,23 @@ import Foundation
 import ProviderKit
 
 /// The rights statements a file makes about itself, as written, and the licence they name.
-public struct ImageRights: Sendable, Equatable {
+package struct ImageRights: Sendable, Equatable {
     /// XMP dc:rights, else IPTC CopyrightNotice (2:116), else EXIF Copyright.
-    public var copyright: String?
+    package var copyright: String?
     /// XMP xmpRights:UsageTerms: how the work may be used, often the licence by name.
-    public var usageTerms: String?
+    package var usageTerms: String?
     /// XMP cc:license: the licence's URL.
-    public var licenseURL: String?
+    package var licenseURL: String?
     /// XMP xmpRights:WebStatement: a page about the rights, often the licence's URL.
-    public var webStatement: String?
+    package var webStatement: String?
     /// XMP xmpRights:Marked: `true` for a rights-managed work, `false` for the public domain.
-    public var marked: Bool?
+    package var marked: Bool?
 
     /// No statements at all.
-    public init() {}
+    package init() {}
 
     /// Whether the file states nothing about its rights.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         copyright == nil && usageTerms == nil && licenseURL == nil && webStatement == nil && marked == nil
     }
 
@@ -30,7 +30,7 @@ public struct ImageRights: Sendable, Equatable {
     /// whole of a text ("CC BY 4.0", "CC0") or inside it ("… licensed under CC BY-SA 4.0").
     /// Anything else is `unknown`, never guessed, named by its rights text; `nil` when the file
     /// states nothing.
-    public var license: License? {
+    package var license: License? {
         guard !isEmpty else { return nil }
         let texts = [usageTerms, copyright].compactMap { $0 }
         let urls = [licenseURL, webStatement].compactMap { $0 } + texts.flatMap(Self.urls(in:))

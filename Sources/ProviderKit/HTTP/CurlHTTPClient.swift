@@ -8,16 +8,16 @@ import Logging
 /// Make one per process and pass it in ``ProviderContext``: its connection caches are what let
 /// requests to the same host reuse connections (``CurlLoopChoice`` keeps a host on one loop
 /// unless it has many transfers at once, as a download does).
-public final class CurlHTTPClient: HTTPClient {
+package final class CurlHTTPClient: HTTPClient {
     /// The `User-Agent` sent with every request.
-    public let userAgent: String
+    package let userAgent: String
     private let logger: Logger?
     private let loops: [CurlMultiLoop]
     private let choice: CurlLoopChoice
 
     /// Creates a client. Each attempt is logged at debug level (method, redacted URL, status,
     /// bytes, time) to the request's own ``HTTPRequest/logger``, or else to `logger`, if given.
-    public init(userAgent: String, logger: Logger? = nil, maxConnections: Int = 32) {
+    package init(userAgent: String, logger: Logger? = nil, maxConnections: Int = 32) {
         self.userAgent = userAgent
         self.logger = logger
         let count = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
@@ -46,7 +46,7 @@ public final class CurlHTTPClient: HTTPClient {
 
     /// Starts every loop's thread (each loads libcurl if need be and makes its multi handle), so
     /// the first transfers find them waiting: 1.5 ms sooner on the wire.
-    public func prepareForTransfers() {
+    package func prepareForTransfers() {
         for loop in loops { loop.start() }
     }
 
@@ -55,15 +55,15 @@ public final class CurlHTTPClient: HTTPClient {
     /// it runs on the thread that usually runs those transfers, so each request starts, and its
     /// answer comes back, with no hand-off between threads. Keep such code light: it holds up
     /// that thread's other transfers, also right after the preference's scope.
-    public func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
+    package func preferredExecutor(for url: URL) -> (any TaskExecutor)? {
         loops[choice.loop(forHost: CurlLoopChoice.origin(of: url.absoluteString))]
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await perform(request, sink: .memory, progress: nil)
     }
 
-    public func stream(
+    package func stream(
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {

@@ -2,12 +2,12 @@ import CCurl
 
 extension CurlHTTPClient {
     /// `libcurl/VERSION`: the library these requests are sent with.
-    public func userAgentProduct() async -> String? { "libcurl/\(await Self.libcurlVersion())" }
+    package func userAgentProduct() async -> String? { "libcurl/\(await Self.libcurlVersion())" }
 
     /// The version of the libcurl this program runs with, e.g. `8.14.1`: for `User-Agent`
     /// headers that name the library, as Wikimedia's User-Agent policy asks. Loads libcurl
     /// when no one has yet; `unknown` when it cannot be loaded (its requests then fail anyway).
-    public static func libcurlVersion() async -> String {
+    package static func libcurlVersion() async -> String {
         do throws(HTTPClientError) {
             try await CurlLibrary.ready()
         } catch {

@@ -8,10 +8,10 @@ import Foundation
 /// public domain) or the licence is unknown. Only addresses ``LinkRule`` would link appear: a
 /// `javascript:`, `data:` or relative page URL is left out, and so is a local photo's `file:`
 /// URL, so no path on the machine reaches a page, `CREDITS.md` or a sidecar through a credit.
-public enum AttributionLine {
+package enum AttributionLine {
     /// The line for `photo` under its licence; `credit` is a source's own credit field (Commons'
     /// `Credit`, already plain text), added when it says more than the author.
-    public static func line(for photo: Photo, credit: String? = nil) -> String? {
+    package static func line(for photo: Photo, credit: String? = nil) -> String? {
         guard let license = photo.license else { return nil }
         let author = photo.author?.trimmingCharacters(in: .whitespacesAndNewlines)
         let named = author.flatMap { $0.isEmpty ? nil : $0 }
@@ -52,7 +52,7 @@ public enum AttributionLine {
 
 extension Photo {
     /// This photo with its attribution line set from its licence (see `AttributionLine`).
-    public func attributed(credit: String? = nil) -> Photo {
+    package func attributed(credit: String? = nil) -> Photo {
         var photo = self
         photo.attribution = AttributionLine.line(for: self, credit: credit)
         return photo

@@ -8,9 +8,9 @@ import Logging
 /// is revalidated (`If-None-Match`, `If-Modified-Since`), a `304` refreshing it and returning the
 /// stored body as a `200`. Only `2xx` answers to `GET`s without a body are stored, never one marked
 /// `no-store` or one that quotes a secret of its request. Offline, nothing reaches the network.
-public final class CachingHTTPClient: HTTPClient {
+package final class CachingHTTPClient: HTTPClient {
     /// Whether the network may be used.
-    public enum Mode: Sendable, Equatable {
+    package enum Mode: Sendable, Equatable {
         /// Fresh entries answer; the rest go to the network, and their answers are stored.
         case normal
         /// Only the cache answers, fresh or stale; a request with no entry fails at once.
@@ -18,7 +18,7 @@ public final class CachingHTTPClient: HTTPClient {
     }
 
     /// The message of a request the cache cannot answer offline.
-    public static let offlineMessage = "offline: nothing cached for this search; run it once online"
+    package static let offlineMessage = "offline: nothing cached for this search; run it once online"
 
     private let upstream: any HTTPClient
     private let store: HTTPCacheStore
@@ -31,7 +31,7 @@ public final class CachingHTTPClient: HTTPClient {
     /// `upstream`. It holds at most `maxBytes` (64 MiB by default), removing the least recently
     /// used entries first; answers that give no lifetime (`max-age`, `Expires`) stay fresh for
     /// `defaultLifetime`. Hits are logged at debug level to the request's logger, or `logger`.
-    public init(
+    package init(
         wrapping upstream: any HTTPClient, directory: URL, maxBytes: Int = 64 << 20, mode: Mode = .normal,
         defaultLifetime: Duration = .seconds(600), logger: Logger? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
@@ -44,7 +44,7 @@ public final class CachingHTTPClient: HTTPClient {
         self.now = now
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let key = Self.key(for: request) else {
             if mode == .offline { throw offlineError(request, cacheable: false) }
             return try await upstream.send(request)
@@ -83,7 +83,7 @@ public final class CachingHTTPClient: HTTPClient {
         return answer
     }
 
-    public func stream(
+    package func stream(
         _ request: HTTPRequest, into sink: any HTTPBodySink,
         progress: (@Sendable (_ received: Int64, _ expected: Int64?) -> Void)?
     ) async throws -> HTTPResponse {
@@ -92,7 +92,7 @@ public final class CachingHTTPClient: HTTPClient {
     }
 
     /// Waits for writes and evictions under way (a process about to exit, tests).
-    public func drain() async {
+    package func drain() async {
         await store.drain()
     }
 
@@ -160,10 +160,10 @@ public final class CachingHTTPClient: HTTPClient {
     }
 
     /// The network client's library: the cache sends nothing of its own.
-    public func userAgentProduct() async -> String? { await upstream.userAgentProduct() }
+    package func userAgentProduct() async -> String? { await upstream.userAgentProduct() }
 
     /// The message of a request whose cached answer was damaged (and has been removed).
-    public static let damagedMessage =
+    package static let damagedMessage =
         "offline: the cached answer for this search was damaged and has been removed; run it once online"
 
     /// Why `request` fails offline: nothing cached for it, a damaged or too large entry, or (a
