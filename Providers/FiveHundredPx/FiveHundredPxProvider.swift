@@ -93,16 +93,6 @@ enum FiveHundredPxRequests {
             URLQueryItem(name: "consumer_key", value: options.consumerKey),
             URLQueryItem(name: "page", value: String(page)),
         ]
-        var base = options.endpoint.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + "/" + path) else {
-            throw ProviderError.badData("`endpoint` is not a URL 500px calls can be built on")
-        }
-        components.queryItems = items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL 500px calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: options.endpoint, path: path, query: items, source: "500px")
     }
 }

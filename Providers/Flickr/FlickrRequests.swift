@@ -41,15 +41,6 @@ enum FlickrRequests {
             URLQueryItem(name: "format", value: "json"),
             URLQueryItem(name: "nojsoncallback", value: "1"),
         ]
-        guard var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false) else {
-            throw ProviderError.badData("`endpoint` is not a URL Flickr calls can be built on")
-        }
-        components.queryItems = (components.queryItems ?? []) + items
-        // `+` in a query means a space to many servers; spell it out.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL Flickr calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: options.endpoint, query: items, source: "Flickr")
     }
 }

@@ -16,16 +16,6 @@ enum OpenverseRequests {
             items.append(URLQueryItem(name: name, value: value))
         }
         if let source = options.source { items.append(URLQueryItem(name: "source", value: source)) }
-        var base = options.endpoint.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + "/images/") else {
-            throw ProviderError.badData("`endpoint` is not a URL Openverse calls can be built on")
-        }
-        components.queryItems = items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL Openverse calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: options.endpoint, path: "/images/", query: items, source: "Openverse")
     }
 }

@@ -23,17 +23,7 @@ enum PexelsRequests {
             URLQueryItem(name: "page", value: String(page)),
             URLQueryItem(name: "per_page", value: String(perPage)),
         ]
-        var base = endpoint.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + path) else {
-            throw ProviderError.badData("`endpoint` is not a URL Pexels calls can be built on")
-        }
-        components.queryItems = items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL Pexels calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: endpoint, path: path, query: items, source: "Pexels")
     }
 
     /// The API call for `url`, with the key as Pexels wants it: the bare key in `Authorization`,

@@ -41,15 +41,6 @@ enum PixabayRequests {
         for (name, value) in PixabayFilters.parameters(for: request.filters) {
             items.append(URLQueryItem(name: name, value: value))
         }
-        guard var components = URLComponents(url: options.endpoint, resolvingAgainstBaseURL: false) else {
-            throw ProviderError.badData("`endpoint` is not a URL Pixabay calls can be built on")
-        }
-        components.queryItems = (components.queryItems ?? []) + items
-        // `+` in a query means a space to many servers; spell it out.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL Pixabay calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: options.endpoint, query: items, source: "Pixabay")
     }
 }

@@ -28,18 +28,7 @@ enum UnsplashRequests {
         case .popular:
             path = "/photos"
         }
-        var base = options.endpoint.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: base + path) else {
-            throw ProviderError.badData("`endpoint` is not a URL Unsplash calls can be built on")
-        }
-        components.queryItems = items
-        // `+` in a query means a space to many servers; spell it out.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-        guard let url = components.url else {
-            throw ProviderError.badData("`endpoint` is not a URL Unsplash calls can be built on")
-        }
-        return url
+        return try URL.apiCall(endpoint: options.endpoint, path: path, query: items, source: "Unsplash")
     }
 
     /// Unsplash's `orientation` for the orientation filter: `landscape`, `portrait`, `squarish`.

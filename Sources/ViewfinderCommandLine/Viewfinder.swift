@@ -9,10 +9,13 @@ import ProviderKit
 public enum ViewfinderCommandLine {
     /// Runs the command the process's arguments name, with `factories` beside the built-in
     /// provider types (a factory whose `typeName` is already taken replaces the built-in one),
-    /// and ends the process with the command's exit status.
+    /// and ends the process with the command's exit status. It starts on the main thread, as an
+    /// `@main` program's entry does: help and the version then run there alone, and start no
+    /// thread of Swift's pool.
+    @MainActor
     public static func main(adding factories: [any ProviderFactory] = []) async -> Never {
         ProviderFactories.add(factories)
-        await Viewfinder.main()
+        await Viewfinder.runCommandLine()
         _exit(Console.finish(exitCode: 0))
     }
 }
@@ -39,7 +42,8 @@ struct Viewfinder: AsyncParsableCommand {
     ///
     /// Every exit goes through ``Console/finish(exitCode:)``, so what was printed is written
     /// out and a failed standard output decides the status.
-    static func main() async {
+    @MainActor
+    static func runCommandLine() async {
         MemoryTuning.apply()  // before any other thread allocates
         // Before any thread opens a file: a closed standard stream's number would go to the
         // first file opened (the warm-up thread loads libraries), and output would go there.

@@ -20,14 +20,10 @@ enum PicsumWire {
     }
 
     static func listURL(endpoint: URL, page: Int, limit: Int) throws -> URL {
-        var components = URLComponents(url: endpoint.appendingPathComponent("v2/list"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [
-            URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "limit", value: String(limit)),
-        ]
-        guard let url = components?.url else {
-            throw ProviderError.badData("Picsum's endpoint \(endpoint) cannot hold a list request")
-        }
-        return url
+        try URL.apiCall(
+            endpoint: endpoint, path: "/v2/list",
+            query: [URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "limit", value: String(limit))],
+            source: "Picsum")
     }
 
     /// The list in `response`, or an error that says what happened.
