@@ -22,7 +22,9 @@ enum PicsumWire {
     static func listURL(endpoint: URL, page: Int, limit: Int) throws -> URL {
         try URL.apiCall(
             endpoint: endpoint, path: "/v2/list",
-            query: [URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "limit", value: String(limit))],
+            query: [
+                URLQueryItem(name: "page", value: String(page)), URLQueryItem(name: "limit", value: String(limit)),
+            ],
             source: "Picsum")
     }
 
