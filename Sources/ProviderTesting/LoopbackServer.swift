@@ -86,6 +86,21 @@ public final class LoopbackServer: Sendable {
         return response.body
     }
 
+    /// The calls a fake server built on the tests' shared `fixture_support.py` received, as its
+    /// `GET /stats` lists them: each one's query parameters, and what else that fake notes.
+    public func recordedCalls() async throws -> [[String: String]] {
+        try await stats()["calls"] as? [[String: String]] ?? []
+    }
+
+    /// The paths of such a fake's stalled requests whose client hung up before the answer.
+    public func abortedPaths() async throws -> [String] {
+        try await stats()["aborted"] as? [String] ?? []
+    }
+
+    private func stats() async throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: try await body(of: "/stats")) as? [String: Any] ?? [:]
+    }
+
     /// Stops the server.
     public func stop() {
         try? input.fileHandleForWriting.close()

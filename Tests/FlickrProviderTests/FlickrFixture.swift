@@ -34,16 +34,12 @@ struct FlickrFixture {
 
     /// The API calls the server received, without their keys.
     func calls() async throws -> [[String: String]] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        return json?["calls"] as? [[String: String]] ?? []
+        try await server.recordedCalls()
     }
 
     /// The paths of slow requests whose client hung up before the answer.
     func aborted() async throws -> [String] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        let json = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
-        return json?["aborted"] as? [String] ?? []
+        try await server.abortedPaths()
     }
 
     /// The raw body the server sends for a query string.

@@ -160,24 +160,26 @@ struct FlickrProviderTests {
         #expect(try await flickr.calls().first?["method"] == "flickr.interestingness.getList")
     }
 
-    @Test("a rejected key (code 100) says which variable to check, and never shows the key")
-    func rejectedKey() async throws {
-        await #expect(
-            throws: ProviderError.rejected(
-                "Flickr rejected the API key (Invalid API Key (Key has invalid format)); check $FLICKR_API_KEY")
-        ) {
-            try await flickr.search("harbor", key: "not-a-real-key-999")
-        }
-    }
-
-    @Test("over the rate limit, Flickr's HTML 429 becomes a plain message")
-    func rateLimited() async throws {
-        await #expect(
-            throws: ProviderError.unavailable(
+    /// Keys the fake refuses, and the message each refusal must become.
+    static let refusals: [(key: String, error: ProviderError)] = [
+        // A rejected key (code 100) says which variable to check, and never shows the key.
+        (
+            "not-a-real-key-999",
+            .rejected("Flickr rejected the API key (Invalid API Key (Key has invalid format)); check $FLICKR_API_KEY")
+        ),
+        // Over the rate limit, Flickr's HTML 429 becomes a plain message.
+        (
+            "RATE-LIMITED",
+            .unavailable(
                 "Flickr says this API key is over its rate limit (3,600 queries an hour); wait a while and try again")
-        ) {
-            try await flickr.search("harbor", key: "RATE-LIMITED")
-        }
+        ),
+    ]
+
+    @Test(
+        "a rejected key says which variable to check without showing the key; an HTML 429 becomes a plain message",
+        arguments: refusals)
+    func refused(key: String, error: ProviderError) async throws {
+        await #expect(throws: error) { try await flickr.search("harbor", key: key) }
     }
 
     @Test("codes 105 and 201 are retried, then reported as a service outage")

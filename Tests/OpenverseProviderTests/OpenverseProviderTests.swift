@@ -28,15 +28,11 @@ struct OpenverseProviderTests {
     }
 
     func calls() async throws -> [[String: String]] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["calls"]
-            as? [[String: String]]
-            ?? []
+        try await server.recordedCalls()
     }
 
     func aborted() async throws -> [String] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return (try JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["aborted"] as? [String] ?? []
+        try await server.abortedPaths()
     }
 
     @Test("the Openverse provider passes the shared conformance suite")

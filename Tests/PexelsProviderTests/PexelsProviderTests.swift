@@ -35,13 +35,8 @@ struct PexelsProviderTests {
         try await ProviderConformance.collect(try provider(), SearchRequest(.search(query), limit: limit))
     }
 
-    func stats() async throws -> [String: Any] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
-    }
-
     func calls() async throws -> [[String: String]] {
-        try await stats()["calls"] as? [[String: String]] ?? []
+        try await server.recordedCalls()
     }
 
     @Test("the Pexels provider passes the shared conformance suite")
@@ -65,7 +60,7 @@ struct PexelsProviderTests {
                         name: name, options: .init(apiKey: Self.key, endpoint: slow), context: context)
                 },
                 slowSourceWasAbandoned: {
-                    try await (self.stats()["aborted"] as? [String] ?? []).contains("/v1-slow/v1/search")
+                    try await server.abortedPaths().contains("/v1-slow/v1/search")
                 }))
     }
 

@@ -43,22 +43,17 @@ struct PixabayFixture {
 
     /// The calls the server received: each one's query parameters, `path` and `user_agent`.
     func calls() async throws -> [[String: String]] {
-        try await stats()["calls"] as? [[String: String]] ?? []
+        try await server.recordedCalls()
     }
 
     /// The paths of slow requests whose client hung up before the answer.
     func aborted() async throws -> [String] {
-        try await stats()["aborted"] as? [String] ?? []
+        try await server.abortedPaths()
     }
 
     /// What the server answers a query string, unread, in one attempt.
     func raw(_ query: String) async throws -> HTTPResponse {
         try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/api/?" + query), retry: .never))
-    }
-
-    private func stats() async throws -> [String: Any] {
-        let response = try await CurlHTTPClient(userAgent: "test").send(HTTPRequest(url: server.url("/stats")))
-        return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
     }
 }
 

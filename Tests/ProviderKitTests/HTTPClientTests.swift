@@ -464,13 +464,13 @@ struct HTTPClientTests {
         #expect(!line.contains("K-SECRET"))
     }
 
-    /// The process's threads, less the download suites' named file threads (four per
-    /// downloader, running in the same pass), which have nothing to do with the client.
+    /// The process's threads, less the blocking-work executor's (`vf-work-N`, started as other
+    /// suites in the same pass need them), which have nothing to do with the client.
     static func threadCount() -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.count { task in
             let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
-            return !name.hasPrefix("vf-files-")  // "vf-files-N"
+            return !name.hasPrefix("vf-work-")
         }
     }
 }
