@@ -11,7 +11,7 @@ word=zephyrine
 dir=$(mktemp -d /tmp/vf-bench-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 export XDG_CACHE_HOME="$dir/cache"  # a fresh index, removed with the rest
-binary=.build/release/viewfinder
+binary=${VIEWFINDER_BINARY:-.build/release/viewfinder}  # another build to compare: VIEWFINDER_BINARY=path
 [[ -x $binary ]] || swift build -c release --product viewfinder >&2
 command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
 
@@ -41,7 +41,9 @@ printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/phot
 # own search time (duration_ms) in $1.ms and the command's wall time in $1.s.
 run_viewfinder() {
   local started=$EPOCHREALTIME
-  "$binary" search "$word" --config "$dir/config.yaml" --limit 10000 --timeout 10m --format json >"$dir/out.json"
+  /usr/bin/time -f '%U %S' -o "$1.time" \
+    "$binary" search "$word" --config "$dir/config.yaml" --limit 10000 --timeout 10m --format json >"$dir/out.json"
+  awk '{ print $1 + $2 }' "$1.time" >"$1.cpu"
   local ended=$EPOCHREALTIME
   python3 -c "print(f'{$ended - $started:.6f}')" >"$1.s"
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); open(sys.argv[2],'w').write(str(d['providers'][0]['duration_ms'])); print('\n'.join(sorted(r['path'] for r in d['results'])))" \
@@ -62,6 +64,14 @@ for round in 1 2 3 4 5; do
   python3 -c "print($(cat "$dir/round-$round.ms") / max(1, $(cat "$dir/first-$round.ms")))" >"$dir/round-$round.ratio"
 done
 median_file "$dir"/first-?.s >"$dir/first.s"
+median_file "$dir"/first-?.cpu >"$dir/first.cpu"
+# The CPU (user and system, on every core) of reading every file once with cat: the floor a
+# first search's CPU is compared with.
+for run in 1 2 3 4 5; do
+  /usr/bin/time -f '%U %S' -o "$dir/cat-$run.time" sh -c "find '$dir/photos' -type f -print0 | xargs -0 cat >/dev/null"
+  awk '{ print $1 + $2 }' "$dir/cat-$run.time" >"$dir/cat-$run.cpu"
+done
+median_file "$dir"/cat-?.cpu >"$dir/cat.cpu"
 median_file "$dir"/first-?.ms >"$dir/first.ms"
 median_file "$dir"/repeat-?-?.s >"$dir/repeat.s"
 median_file "$dir"/round-?.ms >"$dir/repeat.ms"
@@ -91,16 +101,19 @@ peak_repeat=$(peak)
 cmp -s "$dir/first.txt" "$dir/exiftool.txt" || { echo "viewfinder and exiftool found different files" >&2; diff "$dir/first.txt" "$dir/exiftool.txt" | head >&2; exit 1; }
 cmp -s "$dir/first.txt" "$dir/repeat.txt" || { echo "the repeat search found different files" >&2; exit 1; }
 python3 - "$count" "$(wc -l <"$dir/first.txt")" "$(cat "$dir/first.s")" "$(cat "$dir/repeat.s")" "$t2" "$t3" "$t4" \
-  "$peak_first" "$peak_repeat" "$(cat "$dir/first.ms")" "$(cat "$dir/repeat.ms")" "$find_s" "$(cat "$dir/ratio")" <<'PY'
+  "$peak_first" "$peak_repeat" "$(cat "$dir/first.ms")" "$(cat "$dir/repeat.ms")" "$find_s" "$(cat "$dir/ratio")" \
+  "$(cat "$dir/first.cpu")" "$(cat "$dir/cat.cpu")" <<'PY'
 import sys
 count, found, first, repeat, t2, t3, t4 = int(sys.argv[1]), int(sys.argv[2]), *map(float, sys.argv[3:8])
 peak_first, peak_repeat = int(sys.argv[8]), int(sys.argv[9])
 search_first, search_repeat = int(sys.argv[10]) / 1000, int(sys.argv[11]) / 1000
 find_stat, ratio = float(sys.argv[12]), float(sys.argv[13])
+first_cpu, cat_cpu = float(sys.argv[14]), float(sys.argv[15])
 exiftool, floor = t3 - t2, t4 - t3
 print(f"{count} JPEGs, {found} match (same set as exiftool, and the same on the repeat search)")
 print(f"viewfinder first search:  {first:7.3f} s whole command, {search_first:6.3f} s searching (no index yet)")
 print(f"    exiftool is {exiftool / first:6.1f}x slower (goal >= 50x); {first / floor:5.1f}x the cat floor (goal <= 3x)")
+print(f"    CPU: {first_cpu:6.3f} s (user + system, median of five) against cat's {cat_cpu:6.3f} s: {first_cpu / max(cat_cpu, 0.001):4.2f}x (goal <= 1.5x)")
 print(f"viewfinder repeat search: {repeat:7.3f} s whole command, {search_repeat:6.3f} s searching (index)")
 print(f"    searching: {ratio * 100:5.1f}% of the first (median of five rounds' ratios; goal <= 10%); whole command: {repeat / first * 100:5.1f}%")
 print(f"find, size and time of every file: {find_stat:7.3f} s (what a repeat search must learn; searching took {search_repeat / find_stat:.2f}x that)")

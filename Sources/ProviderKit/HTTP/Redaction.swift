@@ -58,23 +58,35 @@ public enum Redaction {
     public static func redact(_ text: String, secrets: [String]) -> String {
         let patterns = secrets.filter { $0.utf8.count >= minimumSecretLength }.map { Array($0.utf8) }
         guard !patterns.isEmpty else { return text }
+        return hidingRuns(in: text) { bytes, index in
+            let byte = bytes[index]
+            let length = patterns.lazy.filter { SecretMatcher.mayStart($0, with: byte) }
+                .compactMap { SecretMatcher.match($0, in: bytes, at: index) }.max()
+            return length.map { index..<index + $0 }
+        }
+    }
+
+    /// `text` with runs of its bytes replaced by `***`: at each position `hiddenRun` gives the
+    /// run to hide (there or further on; the bytes before it are kept), or `nil` to keep the
+    /// byte there. `text` itself when nothing was hidden.
+    private static func hidingRuns(
+        in text: String, _ hiddenRun: (_ bytes: [UInt8], _ index: Int) -> Range<Int>?
+    ) -> String {
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = 0
         var changed = false
         while index < bytes.count {
-            let byte = bytes[index]
-            if let length = patterns.lazy.filter({ SecretMatcher.mayStart($0, with: byte) })
-                .compactMap({ SecretMatcher.match($0, in: bytes, at: index) }).max()
-            {
-                output += Array("***".utf8)
-                index += length
-                changed = true
-            } else {
+            guard let run = hiddenRun(bytes, index) else {
                 output.append(bytes[index])
                 index += 1
+                continue
             }
+            output += bytes[index..<run.lowerBound]
+            output += Array("***".utf8)
+            changed = changed || !run.isEmpty
+            index = max(run.upperBound, index + 1)
         }
         return changed ? String(decoding: output, as: UTF8.self) : text
     }
@@ -91,43 +103,22 @@ public enum Redaction {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "%") }) else { return text }
         let names =
             secretNames.isEmpty ? defaultNameBytes : lowercasedNames(adding: secretNames).map { Array($0.utf8) }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        var changed = false
-        while index < bytes.count {
+        return hidingRuns(in: text) { bytes, index in
             guard let valueStart = names.lazy.compactMap({ parameterValueStart($0, in: bytes, at: index) }).first
-            else {
-                output.append(bytes[index])
-                index += 1
-                continue
-            }
-            output += bytes[index..<valueStart]
+            else { return nil }
             var valueEnd = valueStart
             while valueEnd < bytes.count, !valueTerminators.contains(bytes[valueEnd]) { valueEnd += 1 }
-            output += Array("***".utf8)
-            changed = changed || valueEnd > valueStart
-            index = valueEnd
+            return valueStart..<valueEnd
         }
-        return changed ? String(decoding: output, as: UTF8.self) : text
     }
 
     /// `text` with the user info of every URL in it (`https://user:password@host/`) replaced by
     /// `***`: a password written into a page link must not reach a sidecar or `CREDITS.md`.
     public static func redactUserInfo(in text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: ":")) else { return text }  // no `://`, no URL
-        let bytes = Array(text.utf8)
         let separator = Array("://".utf8)
-        var output: [UInt8] = []
-        var index = 0
-        var changed = false
-        while index < bytes.count {
-            guard bytes[index...].starts(with: separator) else {
-                output.append(bytes[index])
-                index += 1
-                continue
-            }
+        return hidingRuns(in: text) { bytes, index in
+            guard bytes[index...].starts(with: separator) else { return nil }
             let start = index + separator.count
             var end = start
             var at: Int?
@@ -135,17 +126,8 @@ public enum Redaction {
                 if bytes[end] == UInt8(ascii: "@") { at = end }
                 end += 1
             }
-            output += separator
-            if let at {
-                output += Array("***".utf8)
-                output += bytes[at..<end]
-                changed = true
-            } else {
-                output += bytes[start..<end]
-            }
-            index = end
+            return at.map { start..<$0 }
         }
-        return changed ? String(decoding: output, as: UTF8.self) : text
     }
 
     /// ``defaultSecretNames`` lower-cased, as bytes.
