@@ -27,11 +27,12 @@ import tempfile
 import threading
 import time
 
-from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Tests/Fixtures/browser"))
+from headless import chromium  # noqa: E402  (found through the path just set)
 PLUGIN = os.path.join(ROOT, "Tests/Fixtures/browser/fake_provider.py")
 binary = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/release/viewfinder")
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -73,13 +74,7 @@ def serve(folder, config):
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,900"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    return webdriver.Chrome(options=options, service=webdriver.ChromeService(
-        executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"))
+    return chromium(1400, 900)
 
 
 # Clicks Go and resolves with the milliseconds until `count` cells are in the grid.

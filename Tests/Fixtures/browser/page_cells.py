@@ -6,11 +6,11 @@ and prints one JSON object: the summary, each cell's shown text (as a person see
 `innerText`, hidden parts left out) and each chip's. Used by WebViewTests' PageRowTests.
 """
 import json
-import shutil
 import sys
 
-from selenium import webdriver
 from selenium.webdriver.support.ui import WebDriverWait
+
+from headless import chromium
 
 READ = """
 const shown = (root, selector) => { const e = root.querySelector(selector); return e ? e.innerText : null; };
@@ -27,13 +27,7 @@ return {
 
 
 def main():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1200,800"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
+    driver = chromium(1200, 800)
     try:
         driver.get(sys.argv[1])
         summary = lambda d: d.find_element("id", "summary").text

@@ -20,7 +20,7 @@ import threading
 import time
 import urllib.parse
 
-from selenium import webdriver
+from headless import chromium
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -177,13 +177,7 @@ def http_checks(url, folder):
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,900", "--force-device-scale-factor=1"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    return webdriver.Chrome(options=options, service=service)
+    return chromium(1400, 900, "--force-device-scale-factor=1")
 
 
 def no_alert(driver):
