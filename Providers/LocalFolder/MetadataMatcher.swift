@@ -1,4 +1,5 @@
 import CLinux
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc

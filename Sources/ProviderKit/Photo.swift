@@ -37,6 +37,9 @@ public struct Photo: Sendable, Equatable {
     public var popularity: Popularity
     /// Where the photo was taken.
     public var location: GeoLocation?
+    /// Where it was taken, in words: the source's own place fields, else names computed from
+    /// `location`.
+    public var place: PlaceNames?
     /// The camera as a person reads it ("FUJIFILM X-T3"; see ``CameraName``), when the source says.
     public var camera: String?
     /// The absolute file path, for photos on local disk.
@@ -63,6 +66,7 @@ public struct Photo: Sendable, Equatable {
         attribution: String? = nil,
         popularity: Popularity = Popularity(),
         location: GeoLocation? = nil,
+        place: PlaceNames? = nil,
         camera: String? = nil,
         filePath: String? = nil,
         downloadTrackingURL: URL? = nil
@@ -83,6 +87,7 @@ public struct Photo: Sendable, Equatable {
         self.attribution = attribution
         self.popularity = popularity
         self.location = location
+        self.place = place
         self.camera = camera
         self.filePath = filePath
         self.downloadTrackingURL = downloadTrackingURL
@@ -103,7 +108,7 @@ extension Photo {
     /// How many facts the record carries; used to keep the richer of two records for one photo.
     public var richness: Int {
         let optionals: [Any?] = [
-            title, description, author, authorURL, pageURL, width, height, takenAt, license, location, camera,
+            title, description, author, authorURL, pageURL, width, height, takenAt, license, location, place, camera,
             filePath,
             popularity.views, popularity.rating, popularity.favorites,
         ]

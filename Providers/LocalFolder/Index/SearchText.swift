@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// The fields a query is matched against.
 enum SearchField: UInt8, CaseIterable {
     case keywords, title, description, creator, camera, fileName, folders

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Folds text for matching: lower case, no diacritics, split into words.
-enum TextFolding {
+package enum TextFolding {
     /// "Café-Nöel_2024" → ["cafe", "noel", "2024"].
-    static func words(_ text: some StringProtocol) -> [String] {
+    package static func words(_ text: some StringProtocol) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }  // most metadata: no folding needed
         return String(text).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
