@@ -16,8 +16,10 @@ struct FlickrProvider: PhotoProvider {
 
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         let query = request.query?.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard query?.isEmpty != true, request.limit > 0 else {
-            return .pages { _ in nil }  // an empty query never calls the API
+        // An empty query never calls the API, unless taken dates limit it (a query of time
+        // words only: `2019`, sent as dates).
+        guard query?.isEmpty != true || request.filters.kinds.contains(.takenDate), request.limit > 0 else {
+            return .pages { _ in nil }
         }
         if query != nil, FlickrFilters.licenseIDs(request.filters, configured: options.license)?.isEmpty == true {
             return .pages { _ in nil }  // no Flickr licence passes the filters

@@ -15,15 +15,18 @@ enum FlickrRequests {
         var items: [URLQueryItem]
         switch request.operation {
         case .search(let text):
-            items = [
-                URLQueryItem(name: "method", value: "flickr.photos.search"),
-                URLQueryItem(name: "text", value: text),
+            // Text left empty by time words sent as dates is left out: Flickr takes taken dates
+            // as a limiting parameter of their own.
+            let words = text.trimmingCharacters(in: .whitespaces)
+            items = [URLQueryItem(name: "method", value: "flickr.photos.search")]
+            if !words.isEmpty { items.append(URLQueryItem(name: "text", value: words)) }
+            items += [
                 URLQueryItem(name: "sort", value: options.sort),
                 URLQueryItem(name: "safe_search", value: String(options.safeSearch)),
                 URLQueryItem(name: "content_types", value: "0"),
                 URLQueryItem(name: "media", value: "photos"),
             ]
-            // `text` stays: Flickr refuses date-only searches without a "limiting parameter".
+            // With other filters, `text` stays: Flickr needs a limiting parameter besides them.
             if let ids = FlickrFilters.licenseIDs(request.filters, configured: options.license) {
                 items.append(URLQueryItem(name: "license", value: ids.map(String.init).joined(separator: ",")))
             }

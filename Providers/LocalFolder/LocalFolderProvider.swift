@@ -18,6 +18,8 @@ struct LocalFolderProvider: PhotoProvider {
     /// The folder's files are all at hand: every filter is applied to them directly, so the
     /// best `limit` files that pass are returned.
     var appliedFilters: SearchFilters.Capabilities { .all }
+    /// Each photo's taken year and month are among its searchable words.
+    var matchesTimeWords: Bool { true }
 
     func pages(for request: SearchRequest) -> AsyncThrowingStream<PhotoPage, any Error> {
         .pages { index in

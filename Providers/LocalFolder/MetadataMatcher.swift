@@ -25,7 +25,7 @@ struct MetadataMatcher {
     init(query: String) {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
-        for term in TextFolding.words(query) {
+        for term in TextFolding.words(TimeWords.spelledOut(query)) {
             ranges.append(bytes.count..<bytes.count + term.utf8.count)
             bytes += term.utf8
         }

@@ -64,6 +64,13 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// ``orderingSeconds`` as a `Date`, to compare with instants such as a filter's bounds.
     public var orderingDate: Date { Date(timeIntervalSince1970: Double(orderingSeconds)) }
 
+    /// The year and month of the wall-clock reading (the photo's own local time).
+    package var localYearMonth: (year: Int, month: Int) {
+        let days = localSeconds >= 0 ? localSeconds / 86_400 : (localSeconds - 86_399) / 86_400
+        let (year, month, _) = Self.civil(fromDays: days)
+        return (year, month)
+    }
+
     /// The recorded day, `2021-04-11`.
     public var day: String { String(description.prefix(10)) }
 

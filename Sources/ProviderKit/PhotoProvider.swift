@@ -25,6 +25,12 @@ public protocol PhotoProvider: Sendable {
     /// popular feed takes no filters applies fewer there than in a search. By default
     /// ``appliedFilters`` for every operation.
     func appliedFilters(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities
+
+    /// Whether the provider matches time words in a query (`2019`, `june`, `2019-06`) against
+    /// when each photo was taken itself, as a local folder does. Otherwise, when it applies the
+    /// taken-date filter at its source, the view-model sends it the words as a date range, taken
+    /// out of the text; any other provider gets them in the text. `false` by default.
+    var matchesTimeWords: Bool { get }
 }
 
 extension PhotoProvider {
@@ -35,4 +41,7 @@ extension PhotoProvider {
     public func appliedFilters(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities {
         appliedFilters
     }
+
+    /// By default a provider leaves time words to its source's text search.
+    public var matchesTimeWords: Bool { false }
 }

@@ -100,6 +100,7 @@ package struct ProviderStatusRow: Sendable, Equatable {
     /// "license, taken at source; orientation after (−7)"; empty when no filter was asked for.
     static func filterSummary(_ status: ProviderStatus) -> String {
         var parts: [String] = []
+        if let timeWords = status.timeWords { parts.append(timeWords) }
         if !status.filtersAtSource.isEmpty {
             parts.append(status.filtersAtSource.joined(separator: ", ") + " at source")
         }

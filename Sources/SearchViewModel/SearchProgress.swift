@@ -37,6 +37,9 @@ struct SearchProgress {
                     ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
                 },
             results: [], isRunning: true)
+        for (index, live) in lineup.providers.enumerated() {
+            state.providers[index].timeWords = TimeWordRouting(request, for: live.provider).summary
+        }
         for (index, live) in lineup.providers.enumerated() where !request.filters.isEmpty {
             let asked = request.filters.kinds
             let applied = live.provider.appliedFilters(for: request.operation)

@@ -98,6 +98,8 @@ package struct ProviderStatus: Sendable, Equatable {
     package var filtersAtSource: [String] = []
     /// The kinds of filter the search applied to its photos after the fact.
     package var filtersAfter: [String] = []
+    /// How the query's time words reached it (``TimeWordRouting``); `nil` when there were none.
+    package var timeWords: String?
     /// How many of its photos failed the filters applied after the fact.
     package var removedByFilters = 0
     /// Whether it stopped fetching at the extra-page bound with its share still unfilled.

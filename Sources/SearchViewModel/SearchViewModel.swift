@@ -68,9 +68,9 @@ package final class SearchViewModel: Sendable {
         var runs: [Task<Void, Never>] = []
         runs.reserveCapacity(lineup.providers.count)
         for (index, live) in lineup.providers.enumerated() {
-            var providerRequest = request.limited(to: live.maxResults ?? request.limit)
-                .due(by: schedule.dueByProvider[index])
-            providerRequest.filtersAfter = request.filters.removing(
+            var providerRequest = TimeWordRouting(request, for: live.provider).request
+                .limited(to: live.maxResults ?? request.limit).due(by: schedule.dueByProvider[index])
+            providerRequest.filtersAfter = providerRequest.filters.removing(
                 live.provider.appliedFilters(for: request.operation))
             let run = ProviderRun(provider: live.provider, request: providerRequest)
             runs.append(

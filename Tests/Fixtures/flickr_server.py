@@ -168,7 +168,10 @@ class Handler(FakeAPIHandler):
             text = query.get("text", "")
             if text == "garbage":
                 return self.send(200, '{"photos":{"page":1,"pages":1,"perpage":100,"total":"1","photo":[{"id":"1","ti')
-            found = [p for p in PHOTOS if matches(p, "harbor" if text == "emptytotal" else text)] if text else []
+            dated = "min_taken_date" in query or "max_taken_date" in query
+            if not text and not query.get("tags") and not dated:  # no limiting parameter at all
+                return self.fail(query, 3, "Parameterless searches have been disabled. Please use flickr.photos.getRecent instead.")
+            found = [p for p in PHOTOS if matches(p, "harbor" if text == "emptytotal" else text)] if text else PHOTOS
             found = narrowed(found, query)
         elif method == "flickr.interestingness.getList":
             found = PHOTOS[:120]

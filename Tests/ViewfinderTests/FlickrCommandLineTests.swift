@@ -140,4 +140,47 @@ struct FlickrCommandLineTests {
             environment: ["FLICKR_API_KEY": "wrong-key-0000"])
         #expect(only.status == 1)
     }
+
+    @Test(
+        "time words: Flickr gets them as taken dates out of its text, the folder matches them against each photo's date"
+    )
+    func timeWords() async throws {
+        defer { workspace.remove() }
+        // The sample was taken 2023-09-14; the fake Flickr's photos through 2023.
+        let march = try await workspace.run(
+            ["search", "harbor 2023-03", "--limit", "50", "--format", "json"],
+            environment: ["FLICKR_API_KEY": "test-key-1234"])
+        #expect(march.status == 0, "stderr: \(march.stderr)")
+        let json = try march.json()
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(!results.isEmpty)
+        #expect(results.allSatisfy { $0["provider"] as? String == "flickr" })  // the sample is from September
+        #expect(results.allSatisfy { ($0["taken_at"] as? String)?.hasPrefix("2023-03-") == true })
+        let calls = try await flickr.recordedCalls()
+        let call = try #require(calls.last)
+        #expect(call["text"] == "harbor")
+        #expect(call["min_taken_date"] == "2023-03-01 00:00:00")
+        #expect(call["max_taken_date"] == "2023-03-31 23:59:59")
+        let providers = try #require(json["providers"] as? [[String: Any]])
+        #expect(
+            providers.map { $0["time_words"] as? String } == [
+                "2023-03 by date taken or as words", "2023-03 as taken date",
+            ])
+
+        let september = try await workspace.run(
+            ["search", "harbor september 2023", "--limit", "50", "--format", "json"],
+            environment: ["FLICKR_API_KEY": "test-key-1234"])
+        let found = try #require(try september.json()["results"] as? [[String: Any]])
+        #expect(found.contains { $0["provider"] as? String == "photos" })
+        #expect(found.allSatisfy { ($0["taken_at"] as? String)?.hasPrefix("2023-09-") == true })
+
+        // Only time words: Flickr is asked by dates alone, with no text.
+        let year = try await workspace.run(
+            ["search", "2023", "--provider", "flickr", "--limit", "5", "--format", "json"],
+            environment: ["FLICKR_API_KEY": "test-key-1234"])
+        #expect(year.status == 0, "stderr: \(year.stderr)")
+        #expect((try year.json()["results"] as? [[String: Any]])?.count == 5)
+        let last = try #require(try await flickr.recordedCalls().last)
+        #expect(last["text"] == nil && last["min_taken_date"] == "2023-01-01 00:00:00")
+    }
 }

@@ -3,13 +3,17 @@ import ProviderKit
 /// The fields a query is matched against.
 enum SearchField: UInt8, CaseIterable {
     case keywords, title, description, creator, camera, fileName, folders
+    /// The local year and month the photo was taken (``TimeWords/searchWords(for:)``).
+    case taken
 
-    /// How much a match in the field counts: keywords and title above description and creator,
-    /// above camera and names.
+    /// How much a match in the field counts: keywords and title above the date taken, above
+    /// description and creator, above camera and names. A year matches a photo taken then a
+    /// little below a title holding it.
     var weight: Double {
         switch self {
         case .keywords: 5
         case .title: 4
+        case .taken: 3
         case .description, .creator: 2
         case .camera, .fileName: 1.5
         case .folders: 1
@@ -42,6 +46,7 @@ enum SearchText {
             add(
                 .camera,
                 TextFolding.words([metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")))
+            add(.taken, metadata.takenAt.map(TimeWords.searchWords) ?? [])
         }
         add(.fileName, TextFolding.words(LocalFile.stem(of: components.last ?? "")))
         add(.folders, components.dropLast().flatMap { TextFolding.words($0) })

@@ -189,6 +189,8 @@ enum SearchJSON {
         /// Something the provider wants said about its run ("index off: …"); only when present.
         let note: String?
         let filters: FiltersJSON?
+        /// How the query's time words reached it ("2019 as taken date"); only when it had some.
+        let timeWords: String?
 
         init(_ status: ProviderStatus) {
             name = status.name
@@ -199,6 +201,7 @@ enum SearchJSON {
             error = status.message
             note = status.note
             filters = status.phase == .skipped ? nil : FiltersJSON(status)
+            timeWords = status.phase == .skipped ? nil : status.timeWords
         }
 
         var json: JSONValue {
@@ -208,7 +211,9 @@ enum SearchJSON {
             if let filters { fields.append(("filters", filters.json)) }
             fields.append(("name", .string(name)))
             if let note { fields.append(("note", .string(note))) }
-            fields += [("status", .string(status)), ("type", .string(type))]
+            fields += [("status", .string(status))]
+            if let timeWords { fields.append(("time_words", .string(timeWords))) }
+            fields += [("type", .string(type))]
             return .object(fields)
         }
 
