@@ -23,6 +23,12 @@ package struct PhotoRow: Sendable, Equatable {
     package let license: String
     /// Where to open it: the file path for local photos, otherwise the page URL.
     package let location: String
+    /// Where it was taken, in words: "Lisbon, Portugal" (the city, else the place, else the
+    /// region, then the country), or an empty string.
+    package let place: String
+    /// Every part of where it was taken, for a full view: "Almada, Lisbon, Lisbon, Portugal" with
+    /// repeats left out ("Almada, Lisbon, Portugal"), or an empty string.
+    package let placeDetail: String
     /// Why it ranks here: each provider's term of the score, e.g.
     /// "flickr #2 ×1.0 .0161 + openverse #5 ×0.5 .0077".
     package let why: String
@@ -39,6 +45,8 @@ package struct PhotoRow: Sendable, Equatable {
         provider = photo.provider
         license = Self.nonBlank(photo.license?.name) ?? ""
         location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
+        place = Self.place(photo.place)
+        placeDetail = Self.placeDetail(photo.place)
         why = ranked.explanation.map(Self.term).joined(separator: " + ")
     }
 
@@ -56,6 +64,26 @@ package struct PhotoRow: Sendable, Equatable {
     package static func dimensions(width: Int?, height: Int?) -> String {
         guard let width, let height, width > 0, height > 0 else { return "" }
         return "\(width)×\(height)"
+    }
+
+    /// "Lisbon, Portugal": the city, else the place, else the region; then the country.
+    package static func place(_ names: PlaceNames?) -> String {
+        guard let names else { return "" }
+        let town = nonBlank(names.city) ?? nonBlank(names.name) ?? nonBlank(names.region)
+        let country = nonBlank(names.country) ?? nonBlank(names.countryCode)
+        return [town, country].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// "Almada, Lisbon, Portugal": place, city, region and country, each once.
+    package static func placeDetail(_ names: PlaceNames?) -> String {
+        guard let names else { return "" }
+        var parts: [String] = []
+        for part in [names.name, names.city, names.region, names.country ?? names.countryCode] {
+            if let text = nonBlank(part), !parts.contains(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) {
+                parts.append(text)
+            }
+        }
+        return parts.joined(separator: ", ")
     }
 
     static func nonBlank(_ text: String?) -> String? {

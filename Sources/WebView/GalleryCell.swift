@@ -34,6 +34,10 @@ package struct GalleryCell: Sendable, Equatable {
     package let tags: String
     /// The camera ("FUJIFILM X-T3"), or empty.
     package let camera: String
+    /// Where it was taken, "Lisbon, Portugal" (``PhotoRow/place``), or empty.
+    package let place: String
+    /// Every part of where it was taken, for the full-screen view (``PhotoRow/placeDetail``).
+    package let placeDetail: String
     /// The attribution line to copy.
     package let attribution: String
 
@@ -63,6 +67,8 @@ package struct GalleryCell: Sendable, Equatable {
         date = row.taken
         tags = PageText.safe(photo.tags.joined(separator: ", "))
         camera = PageText.safe(photo.camera ?? "")
+        place = PageText.safe(row.place)
+        placeDetail = PageText.safe(row.placeDetail)
         attribution = PageText.safe(photo.attribution?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 
@@ -71,6 +77,7 @@ package struct GalleryCell: Sendable, Equatable {
         index = 0
         (title, author, provider, size, license, licenseURL) = ("", "", "", "", "", "")
         (thumb, full, page, date, tags, camera, attribution) = ("", "", "", "", "", "", "")
+        (place, placeDetail) = ("", "")
         hasThumb = false
     }
 
@@ -83,7 +90,7 @@ package struct GalleryCell: Sendable, Equatable {
         [
             "title": title, "author": author, "provider": provider, "size": size, "license": license,
             "licenseUrl": licenseURL, "thumb": thumb, "full": full, "page": page, "date": date, "tags": tags,
-            "camera": camera, "attribution": attribution,
+            "camera": camera, "place": place, "placeDetail": placeDetail, "attribution": attribution,
         ]
     }
 }

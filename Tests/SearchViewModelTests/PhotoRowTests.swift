@@ -27,6 +27,20 @@ struct PhotoRowTests {
         #expect(row(Photo(provider: "p", id: "1")).license == "")
     }
 
+    @Test("the place reads city (else place, else region) and country; the detail lists each part once")
+    func place() {
+        let almada = PlaceNames(
+            name: "Almada", city: "Lisbon", region: "Setúbal", country: "Portugal", countryCode: "PT")
+        #expect(row(Photo(provider: "p", id: "1", place: almada)).place == "Lisbon, Portugal")
+        #expect(row(Photo(provider: "p", id: "1", place: almada)).placeDetail == "Almada, Lisbon, Setúbal, Portugal")
+        let lisbon = PlaceNames(name: "Lisbon", city: "Lisbon", region: "Lisbon", country: "Portugal")
+        #expect(row(Photo(provider: "p", id: "1", place: lisbon)).placeDetail == "Lisbon, Portugal")
+        let remote = PlaceNames(region: "Cauca", countryCode: "CO")
+        #expect(row(Photo(provider: "p", id: "1", place: remote)).place == "Cauca, CO")
+        #expect(row(Photo(provider: "p", id: "1", place: PlaceNames(country: "Chile"))).place == "Chile")
+        #expect(row(Photo(provider: "p", id: "1")).place == "")
+    }
+
     @Test("dimensions read 4000×3000 only when both sides are known")
     func dimensions() {
         #expect(row(Photo(provider: "p", id: "1", width: 4000, height: 3000)).dimensions == "4000×3000")

@@ -28,6 +28,10 @@ struct SearchJSONTests {
             attribution: hostile, popularity: Popularity(rating: number == 0 ? 4.25 : nil),
             location: number == 3 ? nil : GeoLocation(latitude: 59.3293, longitude: -18.0686), camera: "Canon EOS R5")
         photo.filePath = number == 0 ? "/photos/\(hostile).jpg" : nil
+        photo.place =
+            number == 3
+            ? nil
+            : PlaceNames(name: number == 0 ? hostile : "Almada", city: "Lisbon", country: "Portugal", countryCode: "PT")
         return photo
     }
 
@@ -45,6 +49,7 @@ struct SearchJSONTests {
         filtered.filtersAtSource = ["license"]
         filtered.filtersAfter = []
         filtered.filtersUnevaluable = ["taken"]
+        filtered.timeWords = "2019 as taken date"
         let skipped = ProviderStatus(name: "off", typeName: "500px", phase: .skipped)
         return SearchState(
             request: SearchRequest(.search(hostile), limit: 5), providers: [failed, filtered, skipped], results: ranked,

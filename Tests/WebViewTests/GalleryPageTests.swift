@@ -118,8 +118,20 @@ import Testing
         #expect(page.contains("<dt>Camera</dt><dd id=\"viewer-camera\"></dd>"))
         // Both the file's cells and the served page's cells (filled from the events) fill the row.
         #expect(page.contains("setText(\"viewer-camera\", data.camera)"))
-        #expect(page.contains("\"camera\", \"tags\", \"attribution\"];"))
+        #expect(page.contains("\"camera\", \"place\", \"placeDetail\", \"tags\", \"attribution\"];"))
         #expect(page.contains("for (const key of cellData) figure.dataset[key] = cell[key] || \"\";"))
+    }
+
+    @Test func cellsShowThePlaceAndTheFullScreenViewEveryPartOfIt() throws {
+        let almada = PlaceNames(name: "Almada", city: "Lisbon", region: "Setúbal <i>", country: "Portugal")
+        let model = GalleryPage(
+            file: Self.state([Photo(provider: "local", id: "1", title: "Ferry", place: almada)]), resources: resources)
+        #expect(model.cells.map(\.place) == ["Lisbon, Portugal"])
+        let page = resources.render(model)
+        #expect(page.contains("<span class=\"place\">Lisbon, Portugal</span>"))
+        #expect(page.contains("data-place-detail=\"Almada, Lisbon, Setúbal &lt;i&gt;, Portugal\""))
+        #expect(page.contains("<dt>Place</dt><dd id=\"viewer-place\"></dd>"))
+        #expect(page.contains("setText(\"viewer-place\", data.placeDetail)"))
     }
 
     @Test func aProvidersNoteIsItsChipsTitle() {

@@ -32,7 +32,8 @@ struct FixedProvider: PhotoProvider {
         Photo(
             provider: "fixed", id: "1", title: "  Harbor   at dusk ", author: "Ana", width: 4000, height: 3000,
             takenAt: DateTime(year: 2024, month: 5, day: 1, hour: 18, minute: 30, second: 0),
-            license: License(name: "CC BY 2.0")),
+            license: License(name: "CC BY 2.0"),
+            place: PlaceNames(name: "Almada", city: "Lisbon", country: "Portugal", countryCode: "PT")),
         Photo(provider: "fixed", id: "2", title: "   ", author: nil, width: nil, height: 3000),
         Photo(provider: "fixed", id: "3", title: nil, author: "  Bo  Chen ", license: License(name: " ")),
         Photo(provider: "fixed", id: "4", title: "<b>bold</b> harbor", author: "Dee", width: 640, height: 480),
@@ -62,6 +63,7 @@ struct FixedProvider: PhotoProvider {
                 #expect(cell["size"] as? String == row.dimensions)
                 #expect(cell["license"] as? String == row.license)
                 #expect(cell["date"] as? String == row.taken)
+                #expect(cell["place"] as? String == row.place)
                 // No image: the frame shows the title, as the gallery file does.
                 #expect(cell["frame"] as? String == row.title)
             }

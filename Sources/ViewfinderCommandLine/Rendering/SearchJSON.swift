@@ -53,6 +53,7 @@ enum SearchJSON {
         let attribution: String?
         let rating: Double?
         let location: LocationJSON?
+        let place: PlaceJSON?
         let camera: String?
         let path: String?
         let explanation: [ContributionJSON]?
@@ -80,6 +81,7 @@ enum SearchJSON {
             attribution = photo.attribution
             rating = photo.popularity.rating
             location = photo.location.map(LocationJSON.init)
+            place = photo.place.map(PlaceJSON.init)
             camera = photo.camera
             path = photo.filePath
         }
@@ -91,12 +93,13 @@ enum SearchJSON {
                 ("attribution", .string(attribution)), ("author", .string(author)), ("author_url", .string(authorURL)),
                 ("camera", .string(camera)), ("description", .string(description)),
             ]
-            fields.reserveCapacity(22)
+            fields.reserveCapacity(23)
             if let explanation { fields.append(("explanation", .array(explanation.map(\.json)))) }
             fields += [
                 ("height", .int(height)), ("id", .string(id)), ("image_url", .string(imageURL)),
                 ("license", license?.json ?? .null), ("location", location?.json ?? .null),
-                ("page_url", .string(pageURL)), ("path", .string(path)), ("provider", .string(provider)),
+                ("page_url", .string(pageURL)), ("path", .string(path)), ("place", place?.json ?? .null),
+                ("provider", .string(provider)),
             ]
             if let rank { fields.append(("rank", .int(rank))) }
             fields.append(("rating", .double(rating)))
@@ -147,6 +150,24 @@ enum SearchJSON {
         }
 
         var json: JSONValue { .object([("latitude", .double(latitude)), ("longitude", .double(longitude))]) }
+
+        func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+    }
+
+    /// Where the photo was taken, in words: `{"name", "city", "region", "country", "country_code"}`,
+    /// `null` where a part is unknown.
+    struct PlaceJSON: Encodable {
+        let names: PlaceNames
+
+        init(_ names: PlaceNames) { self.names = names }
+
+        var json: JSONValue {
+            .object([
+                ("city", .string(names.city)), ("country", .string(names.country)),
+                ("country_code", .string(names.countryCode)), ("name", .string(names.name)),
+                ("region", .string(names.region)),
+            ])
+        }
 
         func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
     }

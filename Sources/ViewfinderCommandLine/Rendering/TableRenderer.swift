@@ -69,6 +69,7 @@ struct TableRenderer: SearchRenderer {
             Column("Taken", rows.map(\.taken), longest: longest),
             Column("Source", rows.map(\.provider), longest: longest, minimum: 6, flexible: true),
             Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
+            Column("Place", rows.map(\.place), longest: longest, minimum: 10, flexible: true),
             Column(
                 "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
                 cutsFront: true),
@@ -104,7 +105,7 @@ struct TableRenderer: SearchRenderer {
     }
 
     /// Fits the columns into the width: narrows the widest flexible column to its minimum,
-    /// then drops optional columns (the licence first, then the Why column), then narrows flexible columns further,
+    /// then drops optional columns (the licence first, then the place, then the Why column), then narrows flexible columns further,
     /// then drops the location and source, and last narrows the title to what is left.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
@@ -123,7 +124,7 @@ struct TableRenderer: SearchRenderer {
             }
         }
         narrow { $0.minimum }
-        drop(["Licence", "Why", "Taken", "Size", "By"])
+        drop(["Licence", "Place", "Why", "Taken", "Size", "By"])
         narrow { $0.header == "Title" ? $0.minimum : min($0.minimum, 6) }
         drop(["Where", "Source"])
         narrow { _ in 1 }

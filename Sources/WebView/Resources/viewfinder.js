@@ -57,6 +57,7 @@
     setText("viewer-date", data.date);
     setText("viewer-size", data.size);
     setText("viewer-camera", data.camera);
+    setText("viewer-place", data.placeDetail);
     setText("viewer-provider", data.provider);
     setText("viewer-tags", data.tags);
     const license = $("viewer-license");
@@ -175,7 +176,7 @@
   const cellTemplate = $("cell-template").content.firstElementChild;
   const chipTemplate = $("chip-template").content.firstElementChild;
   const cellData = ["title", "author", "provider", "size", "license", "licenseUrl", "full", "page", "date",
-    "camera", "tags", "attribution"];
+    "camera", "place", "placeDetail", "tags", "attribution"];
 
   function fillCell(figure, cell) {
     for (const key of cellData) figure.dataset[key] = cell[key] || "";
@@ -187,7 +188,7 @@
     const frameTitle = figure.querySelector(".frame-title");
     frameTitle.textContent = cell.title || "";
     frameTitle.hidden = !!source;
-    for (const part of ["title", "author", "size", "license"]) figure.querySelector("." + part).textContent = cell[part] || "";
+    for (const part of ["title", "author", "place", "size", "license"]) figure.querySelector("." + part).textContent = cell[part] || "";
     figure.querySelector(".badge").textContent = cell.provider || "";
   }
 

@@ -17,7 +17,7 @@ const shown = (root, selector) => { const e = root.querySelector(selector); retu
 return {
   summary: document.getElementById('summary').innerText,
   cells: [...document.querySelectorAll('#grid .cell')].map((c) => ({
-    title: shown(c, 'figcaption .title'), author: shown(c, 'figcaption .author'), provider: shown(c, '.badge'),
+    title: shown(c, 'figcaption .title'), author: shown(c, 'figcaption .author'), place: shown(c, 'figcaption .place'), provider: shown(c, '.badge'),
     size: shown(c, '.size'), license: shown(c, '.license'), frame: shown(c, '.frame'), date: c.dataset.date,
     image: c.querySelector('.frame img').hidden ? null : c.querySelector('.frame img').getAttribute('src'),
   })),
