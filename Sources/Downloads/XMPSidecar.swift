@@ -4,7 +4,9 @@ import ProviderKit
 /// The XMP sidecar written next to each image (`NAME.EXT.xmp`, ``fileName(forImage:)``; read
 /// by digiKam, darktable, Lightroom and exiftool): title, description, creator, tags, rights
 /// and usage terms (the credit line), the licence URL (`xmpRights:WebStatement`,
-/// `cc:license`), the source page (`dc:source`) and the date taken. Every value is XML-escaped.
+/// `cc:license`), the source page (`dc:source`), the date taken and the place (`photoshop:City`,
+/// `State`, `Country`, `Iptc4xmpCore:CountryCode`, and `Iptc4xmpCore:Location` for a place
+/// within the city). Every value is XML-escaped.
 package enum XMPSidecar {
     /// The sidecar's path for the image at `file` (a path relative to the target folder): the
     /// image's whole name and `.xmp` (`x.jpg.xmp`), which a reader takes for that image alone,
@@ -44,6 +46,7 @@ package enum XMPSidecar {
             fields.append("   <photoshop:DateCreated>\(date)</photoshop:DateCreated>")
             fields.append("   <exif:DateTimeOriginal>\(date)</exif:DateTimeOriginal>")
         }
+        if let place = photo.place { fields += placeFields(place) }
         return """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Viewfinder">
@@ -53,7 +56,8 @@ package enum XMPSidecar {
                 xmlns:xmpRights="http://ns.adobe.com/xap/1.0/rights/"
                 xmlns:cc="http://creativecommons.org/ns#"
                 xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
-                xmlns:exif="http://ns.adobe.com/exif/1.0/">
+                xmlns:exif="http://ns.adobe.com/exif/1.0/"
+                xmlns:Iptc4xmpCore="http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/">
             \(fields.joined(separator: "\n"))
               </rdf:Description>
              </rdf:RDF>
@@ -61,6 +65,18 @@ package enum XMPSidecar {
             <?xpacket end="w"?>
 
             """
+    }
+
+    /// The place as the IPTC Core fields photo managers read: the city (else the place), the
+    /// place itself as the sublocation when it is not the city, the region, the country and its code.
+    private static func placeFields(_ place: PlaceNames) -> [String] {
+        let city = present(place.city) ?? present(place.name)
+        let within = present(place.name).flatMap { $0 == city ? nil : $0 }
+        let code = present(place.countryCode).flatMap { $0.count == 2 ? $0.uppercased() : nil }
+        return [
+            ("photoshop:City", city), ("Iptc4xmpCore:Location", within), ("photoshop:State", present(place.region)),
+            ("photoshop:Country", present(place.country)), ("Iptc4xmpCore:CountryCode", code),
+        ].compactMap { element, value in value.map { "   <\(element)>\(escaped($0))</\(element)>" } }
     }
 
     private static func alternative(_ element: String, _ value: String) -> String {

@@ -16,6 +16,8 @@ struct SidecarAndCreditsTests {
         photo.pageURL = URL(string: "https://example.org/photos/c1?a=1&b=2")
         photo.tags = ["harbor", "boats & ships", "<fog>"]
         photo.takenAt = taken
+        photo.place = PlaceNames(
+            name: "Almada", city: "Lisbon", region: "Setúbal & <Tejo>", country: "Portugal", countryCode: "pt")
         photo.license = License(
             id: "CC-BY-4.0", name: "CC BY 4.0", url: URL(string: "https://creativecommons.org/licenses/by/4.0/"),
             requiresAttribution: true)
@@ -48,6 +50,11 @@ struct SidecarAndCreditsTests {
         #expect(fields["XMP-cc:License"] as? String == "https://creativecommons.org/licenses/by/4.0/")
         #expect(fields["XMP-dc:Source"] as? String == "https://example.org/photos/c1?a=1&b=2")
         #expect(fields["XMP-photoshop:DateCreated"] as? String == "2020:09:13 14:26:40+02:00")
+        #expect(fields["XMP-photoshop:City"] as? String == "Lisbon")
+        #expect(fields["XMP-iptcCore:Location"] as? String == "Almada")
+        #expect(fields["XMP-photoshop:State"] as? String == "Setúbal & <Tejo>")
+        #expect(fields["XMP-photoshop:Country"] as? String == "Portugal")
+        #expect(fields["XMP-iptcCore:CountryCode"] as? String == "PT")
     }
 
     @Test("a local photo's sidecar and archive credit never hold its path or a file: URL (issue 36)")
