@@ -22,8 +22,17 @@ enum CommonsPhotoMapping {
             takenAt: meta.dateTimeOriginal.flatMap(takenAt),
             tags: (meta.categories ?? "").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty },
-            license: license(meta)
+            license: license(meta), location: location(meta)
         ).attributed(credit: meta.credit.flatMap(CommonsHTMLText.plainText))
+    }
+
+    /// The position the file page's `{{Location}}` gives, when both parts are numbers in range.
+    static func location(_ meta: CommonsMetadata) -> GeoLocation? {
+        guard let latitude = meta.gpsLatitude.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+            let longitude = meta.gpsLongitude.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
+        return GeoLocation(latitude: latitude, longitude: longitude)
     }
 
     /// The scaled preview (its size class from its width) and the original file.

@@ -10,7 +10,7 @@ enum CommonsRequests {
     /// The `extmetadata` fields read; asking for only these keeps each answer small.
     static let metadataFields = [
         "ObjectName", "ImageDescription", "Artist", "DateTimeOriginal", "Categories", "LicenseShortName",
-        "LicenseUrl", "UsageTerms", "Credit", "AttributionRequired",
+        "LicenseUrl", "UsageTerms", "Credit", "AttributionRequired", "GPSLatitude", "GPSLongitude",
     ]
 
     /// `Viewfinder/0.1.0 (<project URL>; <contact>) libcurl/8.x`, the form Wikimedia's
@@ -22,7 +22,8 @@ enum CommonsRequests {
     }
 
     /// The parameters of the first request for `query` (`nil`: the popular category).
-    /// In a search, `filters` add CirrusSearch's `filew`/`fileh` keywords (``sizeKeywords(_:)``).
+    /// In a search, `filters` add CirrusSearch's `filew`/`fileh` keywords (``sizeKeywords(_:)``)
+    /// and its `nearcoord:` keyword for a place (``placeKeywords(_:)``).
     static func parameters(
         query: String?, options: CommonsFactory.Options, filters: SearchFilters = SearchFilters()
     ) -> [(String, String)] {
@@ -34,7 +35,11 @@ enum CommonsRequests {
         if let query {
             items += [
                 ("generator", "search"), ("gsrnamespace", "6"),
-                ("gsrsearch", (["filetype:bitmap|drawing"] + sizeKeywords(filters) + [query]).joined(separator: " ")),
+                (
+                    "gsrsearch",
+                    (["filetype:bitmap|drawing"] + sizeKeywords(filters) + placeKeywords(filters) + [query])
+                        .joined(separator: " ")
+                ),
                 ("gsrlimit", String(options.pageSize)),
             ]
         } else {
@@ -61,6 +66,14 @@ enum CommonsRequests {
         if let minWidth = filters.minWidth, minWidth > 1 { keywords.append("filew:>\(minWidth - 1)") }
         if let minHeight = filters.minHeight, minHeight > 1 { keywords.append("fileh:>\(minHeight - 1)") }
         return keywords
+    }
+
+    /// CirrusSearch's `nearcoord:RADIUS,LAT,LON` for the place filter: files whose page gives a
+    /// position within the radius. The view-model checks each photo's position again afterwards.
+    static func placeKeywords(_ filters: SearchFilters) -> [String] {
+        guard let near = filters.near else { return [] }
+        let metres = Int((filters.within * 1000).rounded())
+        return [String(format: "nearcoord:%dm,%.6f,%.6f", metres, near.center.latitude, near.center.longitude)]
     }
 
     /// The URL for `parameters` with `continuation` merged in, as MediaWiki asks: every key of

@@ -118,6 +118,9 @@ struct CommonsMetadata: Decodable {
     let licenseShortName: String?
     let licenseURL: String?
     let usageTerms: String?
+    /// Where it was taken, from the file page's `{{Location}}` template, in decimal degrees.
+    let gpsLatitude: String?
+    let gpsLongitude: String?
 
     static let empty = CommonsMetadata()
 
@@ -132,6 +135,8 @@ struct CommonsMetadata: Decodable {
         case licenseShortName = "LicenseShortName"
         case licenseURL = "LicenseUrl"
         case usageTerms = "UsageTerms"
+        case gpsLatitude = "GPSLatitude"
+        case gpsLongitude = "GPSLongitude"
     }
 
     private struct Field: Decodable {
@@ -149,6 +154,8 @@ struct CommonsMetadata: Decodable {
         licenseShortName = nil
         licenseURL = nil
         usageTerms = nil
+        gpsLatitude = nil
+        gpsLongitude = nil
     }
 
     init(from decoder: any Decoder) throws {
@@ -166,6 +173,8 @@ struct CommonsMetadata: Decodable {
         licenseShortName = value(.licenseShortName)
         licenseURL = value(.licenseURL)
         usageTerms = value(.usageTerms)
+        gpsLatitude = value(.gpsLatitude)
+        gpsLongitude = value(.gpsLongitude)
     }
 }
 

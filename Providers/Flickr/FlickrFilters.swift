@@ -7,8 +7,22 @@ import ProviderKit
 /// licence ids 0–16 each map to one licence of the catalogue (``FlickrLicenses``), so the ids
 /// whose licence passes the filters are exactly the photos that would pass; and the taken dates
 /// compare Flickr's `datetaken` (whole seconds) as the provider reads it. Orientation and
-/// minimum size have no search parameter and are applied afterwards.
+/// minimum size have no search parameter and are applied afterwards. A place (`--near`) is sent
+/// as `lat`, `lon` and `radius`, which Flickr caps at 32 km: the distance is narrowed to that
+/// there and checked again afterwards on every photo's position, so it is not declared applied.
 enum FlickrFilters {
+    /// The widest `radius` Flickr takes, in kilometres.
+    static let maximumRadius = 32.0
+
+    /// `lat`, `lon`, `radius` (at most ``maximumRadius``) and `radius_units` for the place filter.
+    static func placeParameters(_ filters: SearchFilters) -> [(String, String)] {
+        guard let near = filters.near else { return [] }
+        return [
+            ("lat", String(format: "%.6f", near.center.latitude)), ("lon", String(format: "%.6f", near.center.longitude)),
+            ("radius", String(format: "%.3f", min(filters.within, maximumRadius))), ("radius_units", "km"),
+        ]
+    }
+
     /// What a search applies at the source; the popular feed (`interestingness.getList`) takes no filter.
     static func applied(for operation: SearchRequest.Operation) -> SearchFilters.Capabilities {
         if case .search = operation { return [.license, .takenDate] }

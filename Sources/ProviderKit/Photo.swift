@@ -213,4 +213,16 @@ public struct GeoLocation: Sendable, Equatable {
         self.latitude = latitude
         self.longitude = longitude
     }
+
+    /// The great-circle distance to `other`, in kilometres (haversine, on a sphere of the
+    /// Earth's mean radius: within 0.5% of the ellipsoid's, which is well inside a search radius).
+    public func kilometres(to other: GeoLocation) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians
+        let dLon = (other.longitude - longitude) * radians
+        let a =
+            sin(dLat / 2) * sin(dLat / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 6371.0088 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
 }

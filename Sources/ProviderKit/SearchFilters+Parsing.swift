@@ -81,6 +81,7 @@ extension SearchFilters {
         case minHeight = "min-height"
         case takenAfter = "taken-after"
         case takenBefore = "taken-before"
+        case near, within
 
         /// The key as the configuration file spells it (`min_width`).
         package var configurationName: String { rawValue.replacingOccurrences(of: "-", with: "_") }
@@ -90,10 +91,30 @@ extension SearchFilters {
     package static let maximumPixels = 1_000_000
 
     /// Sets the filter `key` from `text` as a user wrote it, or says what is wrong with it;
-    /// `license` adds to the ids and groups already set.
-    package mutating func set(_ key: Key, from text: String) throws(FilterValueError) {
+    /// `license` adds to the ids and groups already set. `near` takes `LAT,LON`, or a place name
+    /// that `places` knows.
+    package mutating func set(
+        _ key: Key, from text: String, places: (any PlaceResolving)? = nil
+    ) throws(FilterValueError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch key {
+        case .near:
+            if let center = Self.coordinates(from: trimmed) {
+                near = Near(center: center, name: trimmed)
+            } else if let places {
+                near = try places.resolvePlace(trimmed)
+            } else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not LAT,LON (decimal degrees, e.g. 38.71,-9.14), and place names are not available here")
+            }
+        case .within:
+            guard let distance = Self.kilometres(from: trimmed) else {
+                throw FilterValueError(
+                    key: key.rawValue, value: text,
+                    problem: "not a distance from 10 m to 20000 km; write e.g. 25km, 500m or 10mi")
+            }
+            within = distance
         case .license:
             try addLicenses(trimmed)
         case .orientation:
@@ -122,4 +143,44 @@ extension SearchFilters {
                 problem: "a date that leaves no time: taken-after must be before taken-before")
         }
     }
+}
+
+extension SearchFilters {
+    /// `LAT,LON` in decimal degrees (`38.71,-9.14`, spaces allowed), in range; `nil` otherwise.
+    package static func coordinates(from text: String) -> GeoLocation? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
+        return GeoLocation(latitude: latitude, longitude: longitude)
+    }
+
+    /// A distance as people write it (`25km`, `25 km`, `500m`, `10mi`; a bare number is
+    /// kilometres) in kilometres, from 10 m to 20,000 km (half the Earth's circumference).
+    package static func kilometres(from text: String) -> Double? {
+        let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let units: [(String, Double)] = [("km", 1), ("mi", 1.609_344), ("m", 0.001)]
+        var number = Substring(lowered)
+        var scale = 1.0
+        if let (suffix, factor) = units.first(where: { lowered.hasSuffix($0.0) }) {
+            number = number.dropLast(suffix.count)
+            scale = factor
+        }
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(number) else {
+            return nil
+        }
+        let kilometres = value * scale
+        return (0.01...20_000).contains(kilometres) ? kilometres : nil
+    }
+}
+
+/// Turns a place name into a position for `--near`: the offline gazetteer, where the program
+/// has one (the command line gives it to the configuration loader and its own options).
+package protocol PlaceResolving: Sendable {
+    /// The place `name` means (the most populous when several match, the others listed in
+    /// ``SearchFilters/Near/alternatives``), or an error that says what is wrong, with a
+    /// did-you-mean when a name is close.
+    func resolvePlace(_ name: String) throws(FilterValueError) -> SearchFilters.Near
 }

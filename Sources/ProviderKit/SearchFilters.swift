@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the user wants a photo to be: its licence, shape, size and when it was taken.
+/// What the user wants a photo to be: its licence, shape, size, when and where it was taken.
 ///
 /// Every provider sees the filters in its ``SearchRequest``; it applies at its source those it can
 /// (``PhotoProvider/appliedFilters``) and the view-model applies the rest to the photos it
@@ -39,19 +39,24 @@ public struct SearchFilters: Sendable, Equatable {
         public static let size = Capabilities(rawValue: 1 << 2)
         /// The taken-after and taken-before dates.
         public static let takenDate = Capabilities(rawValue: 1 << 3)
+        /// The place a photo must be near (``SearchFilters/near``).
+        public static let near = Capabilities(rawValue: 1 << 4)
 
         /// Every kind of filter.
-        public static let all: Capabilities = [.license, .orientation, .size, .takenDate]
+        public static let all: Capabilities = [.license, .orientation, .size, .takenDate, .near]
 
         /// The kind a name of ``names`` spells, or `nil`.
         public static func named(_ name: String) -> Capabilities? {
-            [Capabilities.license, .orientation, .size, .takenDate].first { $0.names == [name] }
+            [Capabilities.license, .orientation, .size, .takenDate, .near].first { $0.names == [name] }
         }
 
         /// The kinds' names as options spell them, for status lines.
         public var names: [String] {
-            [(Capabilities.license, "license"), (.orientation, "orientation"), (.size, "size"), (.takenDate, "taken")]
-                .compactMap { contains($0.0) ? $0.1 : nil }
+            [
+                (Capabilities.license, "license"), (.orientation, "orientation"), (.size, "size"),
+                (.takenDate, "taken"), (.near, "near"),
+            ]
+            .compactMap { contains($0.0) ? $0.1 : nil }
         }
     }
 
@@ -70,11 +75,36 @@ public struct SearchFilters: Sendable, Equatable {
     public var takenAfter: Date?
     /// The photo must be taken before this instant, compared as ``takenAfter`` is.
     public var takenBefore: Date?
+    /// The place the photo must be taken within ``within`` of.
+    public var near: Near?
+    /// How far from ``near`` a photo may be, in kilometres (25 unless set).
+    public var within: Double = SearchFilters.defaultWithin
+
+    /// The distance ``within`` is unless set, in kilometres.
+    public static let defaultWithin = 25.0
+
+    /// A place a search is narrowed to: its position and its name as shown.
+    public struct Near: Sendable, Equatable {
+        /// The place's position.
+        public var center: GeoLocation
+        /// The place as shown ("Lisbon, Portugal", or the coordinates given).
+        public var name: String
+        /// Other places the name could mean, most populous first, for `--verbose`.
+        public var alternatives: [String]
+
+        /// Creates a place to search near.
+        public init(center: GeoLocation, name: String, alternatives: [String] = []) {
+            self.center = center
+            self.name = name
+            self.alternatives = alternatives
+        }
+    }
 
     /// Creates filters; with no arguments, none (every photo passes).
     public init(
         licenses: Set<String> = [], licenseGroups: Set<LicenseGroup> = [], orientation: Orientation? = nil,
-        minWidth: Int? = nil, minHeight: Int? = nil, takenAfter: Date? = nil, takenBefore: Date? = nil
+        minWidth: Int? = nil, minHeight: Int? = nil, takenAfter: Date? = nil, takenBefore: Date? = nil,
+        near: Near? = nil
     ) {
         self.licenses = licenses
         self.licenseGroups = licenseGroups
@@ -83,6 +113,7 @@ public struct SearchFilters: Sendable, Equatable {
         self.minHeight = minHeight
         self.takenAfter = takenAfter
         self.takenBefore = takenBefore
+        self.near = near
     }
 
     /// The kinds of filter that are set.
@@ -92,6 +123,7 @@ public struct SearchFilters: Sendable, Equatable {
         if orientation != nil { kinds.insert(.orientation) }
         if minWidth != nil || minHeight != nil { kinds.insert(.size) }
         if takenAfter != nil || takenBefore != nil { kinds.insert(.takenDate) }
+        if near != nil { kinds.insert(.near) }
         return kinds
     }
 
@@ -114,12 +146,21 @@ public struct SearchFilters: Sendable, Equatable {
             rest.takenAfter = nil
             rest.takenBefore = nil
         }
+        if applied.contains(.near) { rest.near = nil }
         return rest
     }
 
     /// Whether `photo` passes every filter; a photo whose field is unknown fails a filter on it.
     public func matches(_ photo: Photo) -> Bool {
-        accepts(photo.license) && matchesSize(of: photo) && matchesTaken(photo.takenAt)
+        accepts(photo.license) && matchesSize(of: photo) && matchesTaken(photo.takenAt) && isNear(photo.location)
+    }
+
+    /// Whether `location` is within ``within`` of ``near`` (great-circle distance); any location
+    /// passes when no place is set, none when the photo has none.
+    public func isNear(_ location: GeoLocation?) -> Bool {
+        guard let near else { return true }
+        guard let location else { return false }
+        return near.center.kilometres(to: location) <= within
     }
 
     /// The kinds of filter set here that `photo` lacks the field for (so it cannot pass them).
@@ -142,6 +183,7 @@ public struct SearchFilters: Sendable, Equatable {
         if orientation != nil, width == nil || height == nil { unknown.insert(.orientation) }
         if (minWidth != nil && width == nil) || (minHeight != nil && height == nil) { unknown.insert(.size) }
         if takenAfter != nil || takenBefore != nil, photo.takenAt == nil { unknown.insert(.takenDate) }
+        if near != nil, photo.location == nil { unknown.insert(.near) }
         return unknown
     }
 

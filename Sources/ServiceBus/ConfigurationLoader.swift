@@ -12,11 +12,17 @@ package struct ConfigurationLoader: Sendable {
 
     let registry: ProviderRegistry
     let environment: [String: String]
+    /// What turns `search.filters.near`'s place names into positions; without it only `LAT,LON`.
+    let places: (any PlaceResolving)?
 
     /// Creates a loader for the provider types in `registry`.
-    package init(registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(
+        registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment,
+        places: (any PlaceResolving)? = nil
+    ) {
         self.registry = registry
         self.environment = environment
+        self.places = places
     }
 
     /// Loads the file at `url`; `displayPath` is how messages name it.
@@ -182,7 +188,7 @@ package struct ConfigurationLoader: Sendable {
                     continue
                 }
                 do {
-                    try filters.set(key, from: text)
+                    try filters.set(key, from: text, places: places)
                 } catch {
                     diagnostics.report(
                         "`search.filters.\(name)`: \(error.value.isEmpty ? "an empty value" : "`\(error.value)`") is \(error.problem)",

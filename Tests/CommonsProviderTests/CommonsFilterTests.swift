@@ -32,4 +32,26 @@ extension CommonsProviderTests {
             #expect(call["gsrsearch"] == "filetype:bitmap|drawing filew:>999 fileh:>499 bridge")
         }
     }
+
+    @Test(
+        "a place becomes nearcoord:RADIUS,LAT,LON; the fake answers files with positions within it, read from extmetadata"
+    )
+    func placeKeyword() async throws {
+        var filters = SearchFilters(
+            near: SearchFilters.Near(center: GeoLocation(latitude: 38.7223, longitude: -9.1393), name: "Lisbon"))
+        filters.within = 10
+        #expect(CommonsRequests.placeKeywords(filters) == ["nearcoord:10000m,38.722300,-9.139300"])
+        #expect(CommonsRequests.placeKeywords(SearchFilters()).isEmpty)
+        let photos = try await ProviderConformance.collect(
+            try provider(options(pageSize: 5)),
+            SearchRequest(.search("dusk"), limit: 20, filters: filters, filtersAfter: filters))
+        #expect(!photos.isEmpty)
+        #expect(photos.allSatisfy { filters.isNear($0.location) })
+        let calls = try await calls()
+        #expect(
+            calls.allSatisfy {
+                $0["gsrsearch"]?.hasPrefix("filetype:bitmap|drawing nearcoord:10000m,38.722300,-9.139300 ") == true
+            })
+        #expect(calls.allSatisfy { $0["iiextmetadatafilter"]?.contains("GPSLatitude|GPSLongitude") == true })
+    }
 }

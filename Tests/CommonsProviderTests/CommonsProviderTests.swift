@@ -85,7 +85,7 @@ struct CommonsProviderTests {
         #expect(first["gsroffset"] == nil && first["continue"] == nil && first["iiextmetadatalanguage"] == nil)
         #expect(
             first["iiextmetadatafilter"]
-                == "ObjectName|ImageDescription|Artist|DateTimeOriginal|Categories|LicenseShortName|LicenseUrl|UsageTerms|Credit|AttributionRequired"
+                == "ObjectName|ImageDescription|Artist|DateTimeOriginal|Categories|LicenseShortName|LicenseUrl|UsageTerms|Credit|AttributionRequired|GPSLatitude|GPSLongitude"
         )
         // The second request sends back the whole `continue` object: its number and its marker.
         #expect(calls[1]["gsroffset"] == "4" && calls[1]["continue"] == "gsroffset||")

@@ -22,6 +22,7 @@ Searches for "throttle" get 429 (plain text, Retry-After 86400), "lagged" a maxl
 the client hung up first) and /w-html/api.php answers an HTML page. GET /stats lists the calls
 made (their parameters and User-Agent).
 """
+import math
 import os
 import re
 import sys
@@ -89,6 +90,11 @@ def make_file(i):
         del meta["LicenseUrl"]
         meta["Copyrighted"] = field("False")
         meta["License"] = field("pd")
+    if i % 3 == 0:  # a {{Location}} on the file page: decimal degrees as text
+        lat, lon = [(38.7223, -9.1393), (48.1351, 11.5820), (44.6488, -63.5752)][i // 9 % 3]
+        meta["GPSLatitude"] = field(f"{lat + (i % 7) / 100:.6f}")
+        meta["GPSLongitude"] = field(f"{lon - (i % 5) / 100:.6f}")
+        meta["GPSMapDatum"] = field("WGS-84")
     if i % 7 == 6:  # files without ObjectName, Artist or categories
         for key in ("ObjectName", "Artist", "Categories"):
             meta.pop(key, None)
@@ -99,6 +105,15 @@ def make_file(i):
 
 
 FILES = [make_file(i) for i in range(90)]
+
+
+def within(f, lat, lon, km):
+    if "GPSLatitude" not in f["meta"]:
+        return False
+    p = math.pi / 180
+    flat, flon = float(f["meta"]["GPSLatitude"]["value"]), float(f["meta"]["GPSLongitude"]["value"])
+    a = math.sin((flat - lat) * p / 2) ** 2 + math.cos(lat * p) * math.cos(flat * p) * math.sin((flon - lon) * p / 2) ** 2
+    return 6371.0088 * 2 * math.atan2(math.sqrt(a), math.sqrt(1 - a)) <= km
 
 
 def image_info(f, width, wanted_fields):
@@ -170,6 +185,13 @@ class Handler(FakeAPIHandler):
             for word in [w for w in words if w.startswith(("filew:>", "fileh:>"))]:
                 least["width" if word.startswith("filew") else "height"] = int(word[len("filew:>"):])
             words = [w for w in words if not w.startswith(("filew:", "fileh:"))]
+            # CirrusSearch's `nearcoord:RADIUS,LAT,LON` (radius in m or km): files with a position within it.
+            near = None
+            for word in [w for w in words if w.startswith("nearcoord:")]:
+                radius, lat, lon = word[len("nearcoord:"):].split(",")
+                metres = float(radius[:-2]) * 1000 if radius.endswith("km") else float(radius.rstrip("m"))
+                near = (float(lat), float(lon), metres / 1000)
+            words = [w for w in words if not w.startswith("nearcoord:")]
             special = " ".join(words)
             if special == "throttle":
                 return self.send(429, "Too many requests. Please respect our robot policy https://w.wiki/4wJS.\n",
@@ -192,7 +214,8 @@ class Handler(FakeAPIHandler):
                                       '0000001":{"pageid":40000001,"ns":6,"ti')
             found = [f for f in FILES if all(w in f["title"].lower() or w in f["meta"].get("Categories", {})
                                              .get("value", "").lower() for w in words)
-                     and all(f[side] > floor for side, floor in least.items())]
+                     and all(f[side] > floor for side, floor in least.items())
+                     and (near is None or within(f, *near))]
             limit = int(query.get("gsrlimit", "10"))
             offset = int(query.get("gsroffset", "0"))
             batch = found[offset:offset + limit]

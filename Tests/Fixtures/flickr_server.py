@@ -28,6 +28,7 @@ author start with the key itself.
 GET /stats reports the calls made (keys removed) and "aborted": slow requests the client gave up.
 """
 import json
+import math
 from fixture_support import FakeAPIHandler, lock, page_count, page_of, serve
 from urllib.parse import urlparse
 from xml.sax.saxutils import quoteattr
@@ -52,6 +53,12 @@ def huge_body(count, minimal=False):
         bodies[key] = ('{"photos":{"page":1,"pages":1,"perpage":%d,"total":"%d","photo":[%s]},"stat":"ok"}'
                        % (count, count, rows)).encode()
     return bodies[key]
+
+
+def distance_km(lat1, lon1, lat2, lon2):
+    p = math.pi / 180
+    a = math.sin((lat2 - lat1) * p / 2) ** 2 + math.cos(lat1 * p) * math.cos(lat2 * p) * math.sin((lon2 - lon1) * p / 2) ** 2
+    return 6371.0088 * 2 * math.atan2(math.sqrt(a), math.sqrt(1 - a))
 
 
 def make_photo(i):
@@ -102,6 +109,11 @@ def narrowed(found, query):
         found = [p for p in found if p["datetaken"] >= query["min_taken_date"]]
     if "max_taken_date" in query:
         found = [p for p in found if p["datetaken"] <= query["max_taken_date"]]
+    if "lat" in query and "lon" in query:  # a radial search: geotagged photos only, radius 5 km by default
+        lat, lon = float(query["lat"]), float(query["lon"])
+        radius = float(query.get("radius", "5")) * (1.609344 if query.get("radius_units") == "mi" else 1)
+        found = [p for p in found if float(p["accuracy"]) > 0
+                 and distance_km(lat, lon, float(p["latitude"]), float(p["longitude"])) <= radius]
     return found
 
 

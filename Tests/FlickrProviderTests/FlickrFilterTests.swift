@@ -94,4 +94,26 @@ struct FlickrFilterTests {
         #expect(photos.isEmpty)
         #expect(try await fixture.calls().isEmpty)
     }
+
+    @Test(
+        "a place becomes lat, lon and a radius in km capped at Flickr's 32; the fake answers geotagged photos within it"
+    )
+    func place() async throws {
+        var filters = SearchFilters(
+            near: SearchFilters.Near(center: GeoLocation(latitude: 44.0, longitude: -74.5), name: "44,-74.5"))
+        filters.within = 50
+        let items = try query(filters)
+        #expect(items["lat"] == "44.000000" && items["lon"] == "-74.500000")
+        #expect(items["radius"] == "32.000" && items["radius_units"] == "km")
+        filters.within = 5
+        #expect(try query(filters)["radius"] == "5.000")
+        #expect(FlickrFilters.applied(for: .search("x")).contains(.near) == false)  // checked again afterwards
+
+        let fixture = try await FlickrFixture()
+        let photos = try await ProviderConformance.collect(
+            try fixture.provider(), SearchRequest(.search("city"), limit: 50, filters: filters, filtersAfter: filters))
+        #expect(!photos.isEmpty)
+        #expect(photos.allSatisfy { filters.isNear($0.location) })
+        #expect(try await fixture.calls().allSatisfy { $0["radius"] == "5.000" && $0["lat"] == "44.000000" })
+    }
 }

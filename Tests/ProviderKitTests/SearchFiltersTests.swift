@@ -196,4 +196,40 @@ struct SearchFiltersTests {
         #expect(SearchFilters(licenses: ["CC0-1.0"]).unknownKinds(in: photo(license: License(name: "?"))) == [.license])
         #expect(SearchFilters().unknownKinds(in: photo()) == [])
     }
+
+    @Test(
+        "near: LAT,LON and distances parse in range; a photo passes within the distance, fails beyond or without a position"
+    )
+    func near() throws {
+        #expect(
+            SearchFilters.coordinates(from: "38.7223, -9.1393") == GeoLocation(latitude: 38.7223, longitude: -9.1393))
+        for bad in ["91,0", "0,181", "lisbon", "1,2,3", "nan,0", ",", "38.7"] {
+            #expect(SearchFilters.coordinates(from: bad) == nil, "\(bad)")
+        }
+        #expect(SearchFilters.kilometres(from: "25km") == 25)
+        #expect(SearchFilters.kilometres(from: "500 m") == 0.5)
+        #expect(SearchFilters.kilometres(from: "10mi") == 16.09344)
+        #expect(SearchFilters.kilometres(from: "7") == 7)
+        for bad in ["0km", "-5km", "25 parsecs", "1e9", "30000km", ""] {
+            #expect(SearchFilters.kilometres(from: bad) == nil, "\(bad)")
+        }
+        var filters = SearchFilters()
+        try filters.set(.near, from: "38.7223,-9.1393")
+        try filters.set(.within, from: "5km")
+        #expect(filters.kinds == [.near])
+        let baixa = Photo(provider: "p", id: "1", location: GeoLocation(latitude: 38.7101, longitude: -9.1366))
+        let porto = Photo(provider: "p", id: "2", location: GeoLocation(latitude: 41.1579, longitude: -8.6291))
+        let nowhere = Photo(provider: "p", id: "3")
+        #expect(filters.matches(baixa) && !filters.matches(porto) && !filters.matches(nowhere))
+        #expect(filters.unknownKinds(in: nowhere) == [.near] && filters.unknownKinds(in: porto).isEmpty)
+        #expect(filters.removing(.near).isEmpty)
+        // Lisbon to Madrid is about 503 km; across the antimeridian, 0.2° of longitude at the equator about 22 km.
+        let lisbon = GeoLocation(latitude: 38.7223, longitude: -9.1393)
+        #expect(abs(lisbon.kilometres(to: GeoLocation(latitude: 40.4168, longitude: -3.7038)) - 503) < 3)
+        #expect(
+            abs(
+                GeoLocation(latitude: 0, longitude: 179.9).kilometres(to: GeoLocation(latitude: 0, longitude: -179.9))
+                    - 22.2) < 0.2)
+        #expect(throws: FilterValueError.self) { try filters.set(.near, from: "Lisbon") }  // no gazetteer given
+    }
 }

@@ -75,6 +75,18 @@ struct SearchOptions: ParsableArguments {
         help: ArgumentHelp("Only photos taken before this ISO date (as --taken-after).", valueName: "date"))
     var takenBefore: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only photos taken near this place: a city, region or country name (the most populous match when "
+                + "several have it), or LAT,LON in decimal degrees.",
+            valueName: "place"))
+    var near: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "How far from --near a photo may be: 25km (the default), 500m, 10mi.", valueName: "distance"))
+    var within: String?
+
     @Flag(name: .shortAndLong, help: "Log what each provider does on standard error.")
     var verbose = false
 
@@ -137,6 +149,8 @@ struct SearchOptions: ParsableArguments {
         if takenBefore != nil { filters.takenBefore = nil }
         if let takenAfter { try filters.set(.takenAfter, from: takenAfter) }
         if let takenBefore { try filters.set(.takenBefore, from: takenBefore) }
+        if let near { try filters.set(.near, from: near, places: Setup.places) }
+        if let within { try filters.set(.within, from: within) }
         return filters
     }
 

@@ -72,7 +72,7 @@ struct Setup {
     }
 
     static func loadConfiguration(_ url: URL) throws -> Configuration {
-        let loader = ConfigurationLoader(registry: ProviderFactories.registry)
+        let loader = ConfigurationLoader(registry: ProviderFactories.registry, places: places)
         do {
             return try loader.load(contentsOf: url, displayPath: displayPath(url))
         } catch {
