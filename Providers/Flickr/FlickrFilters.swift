@@ -18,7 +18,8 @@ enum FlickrFilters {
     static func placeParameters(_ filters: SearchFilters) -> [(String, String)] {
         guard let near = filters.near else { return [] }
         return [
-            ("lat", String(format: "%.6f", near.center.latitude)), ("lon", String(format: "%.6f", near.center.longitude)),
+            ("lat", String(format: "%.6f", near.center.latitude)),
+            ("lon", String(format: "%.6f", near.center.longitude)),
             ("radius", String(format: "%.3f", min(filters.within, maximumRadius))), ("radius_units", "km"),
         ]
     }

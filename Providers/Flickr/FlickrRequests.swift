@@ -30,7 +30,9 @@ enum FlickrRequests {
             if let ids = FlickrFilters.licenseIDs(request.filters, configured: options.license) {
                 items.append(URLQueryItem(name: "license", value: ids.map(String.init).joined(separator: ",")))
             }
-            for (name, value) in FlickrFilters.takenDateParameters(request.filters) + FlickrFilters.placeParameters(request.filters) {
+            for (name, value) in FlickrFilters.takenDateParameters(request.filters)
+                + FlickrFilters.placeParameters(request.filters)
+            {
                 items.append(URLQueryItem(name: name, value: value))
             }
         case .popular:
