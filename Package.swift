@@ -88,6 +88,13 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),
+        // The offline gazetteer: place names for positions (GeoNames, built by scripts/build-places.py).
+        .target(
+            name: "Places",
+            dependencies: ["ProviderKit"],
+            resources: [.copy("Resources")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Downloads",
             dependencies: [
@@ -194,7 +201,7 @@ let package = Package(
         // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
         .executableTarget(
             name: "viewfinder-benchmarks",
-            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting"],
+            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places"],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
         ),
@@ -203,6 +210,11 @@ let package = Package(
         .testTarget(
             name: "ProviderKitTests",
             dependencies: ["ProviderKit", "ProviderTesting", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "PlacesTests",
+            dependencies: ["Places", "ProviderKit", "ProviderTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

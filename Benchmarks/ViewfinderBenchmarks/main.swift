@@ -53,7 +53,8 @@ nonisolated func makeRequests(_ url: URL, count: Int, onLoop: Bool) async throws
     }
 }
 
-// `viewfinder-benchmarks scale` or `merge` runs only the search-at-scale or the merge figures;
+// `viewfinder-benchmarks scale`, `merge` or `places` runs only the search-at-scale, the merge or the
+// gazetteer's figures;
 // `requests URL N` only makes N requests (see Benchmarks/download.sh).
 switch CommandLine.arguments.dropFirst().first {
 case "scale":
@@ -61,6 +62,9 @@ case "scale":
     exit(0)
 case "merge":
     runMergeBenchmarks()
+    exit(0)
+case "places":
+    runPlacesBenchmarks()
     exit(0)
 case "requests":
     // `requests URL N [pool|loop]`: N sequential GETs on one kept-alive connection, for the
@@ -157,3 +161,6 @@ server.stop()
 
 // 4. The search at scale: many photos from one provider, and thousands of providers.
 await runScaleBenchmarks()
+
+// 5. The gazetteer: opening its file, a position's place names, resolving a name.
+runPlacesBenchmarks()

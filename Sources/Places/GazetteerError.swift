@@ -1,0 +1,34 @@
+/// Why the gazetteer cannot be used, or a place not found: what failed, where, what to do.
+package struct GazetteerError: Error, Equatable, CustomStringConvertible {
+    package let description: String
+
+    /// The file cannot be opened or mapped.
+    static func unreadable(path: String, reason: String) -> GazetteerError {
+        GazetteerError(
+            description: "the place names file \(path) cannot be read (\(reason)); "
+                + "keep the Viewfinder_Places.resources folder beside the viewfinder binary (swift build puts it there)"
+        )
+    }
+
+    /// The file is there but not a whole gazetteer of this build's format.
+    static func damaged(path: String, reason: String) -> GazetteerError {
+        GazetteerError(
+            description: "the place names file \(path) is damaged: \(reason); "
+                + "reinstall Viewfinder, or rebuild the file with scripts/build-places.py"
+        )
+    }
+
+    /// No folder holds the file.
+    static func missing(_ paths: [String]) -> GazetteerError {
+        GazetteerError(
+            description: "the place names file is missing: no " + paths.joined(separator: " or ")
+                + "; keep the Viewfinder_Places.resources folder beside the viewfinder binary (swift build puts it there)"
+        )
+    }
+
+    /// `LAT,LON` text whose numbers are not a position.
+    static func badCoordinates(_ text: String, reason: String) -> GazetteerError {
+        GazetteerError(
+            description: "`\(text)` is not a position: \(reason); write it as LAT,LON in degrees, e.g. 38.7223,-9.1393")
+    }
+}
