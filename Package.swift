@@ -68,7 +68,7 @@ let package = Package(
         ),
         .target(
             name: "SearchViewModel",
-            dependencies: ["ProviderKit", "ServiceBus"],
+            dependencies: ["ProviderKit", "ServiceBus", "Places"],
             swiftSettings: strictSettings
         ),
         // The web view: the gallery page and the `serve` front, on the same view-model.
@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "ViewfinderCommandLine",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "Places",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -135,7 +135,7 @@ let package = Package(
         // Providers
         .target(
             name: "LocalFolderProvider",
-            dependencies: ["ProviderKit", "CLinux", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ProviderKit", "Places", "CLinux", .product(name: "Logging", package: "swift-log")],
             path: "Providers/LocalFolder",
             swiftSettings: strictSettings
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Places
 import ProviderKit
 
 /// Finds photos in a folder by their metadata and the words of their file and folder names.
@@ -53,7 +54,9 @@ struct LocalFolderProvider: PhotoProvider {
                 case .popular:
                     catalog.popular(limit: request.limit, root: rootPath, keep: keep)
                 }
-            return (report.indexNotSaved, chosen.map(provider.photo))  // the catalog is let go here
+            let places = Gazetteer.forSearch
+            // The catalog is let go here.
+            return (report.indexNotSaved, chosen.map { provider.photo(for: $0).namingPlace(with: places) })
         }
         // Said on the status line too: a silent cache failure makes every search slow.
         let note = indexNotSaved.map { "index off: \($0); every search reads every file" }

@@ -1,3 +1,4 @@
+import Places
 import ProviderKit
 
 /// Runs one provider's stream to its end, reporting each page it may keep as it arrives.
@@ -47,6 +48,7 @@ struct ProviderRun: Sendable {
     /// beyond its share costs no memory.
     func run(onPage: @Sendable (Report) -> Void) async -> Outcome {
         var remaining = max(0, request.limit)
+        let places = Gazetteer.forSearch
         var filters = request.filtersAfter
         do {
             for try await page in provider.pages(for: request) {
@@ -62,7 +64,10 @@ struct ProviderRun: Sendable {
                 var report = Report(photos: [])
                 // Every provider's photos pass the same checks here, plugins' too: only web links
                 // (a local file's own aside), and no value a photo cannot have.
-                let checked = page.photos.lazy.compactMap { $0.withWebLinksOnly().withoutImpossibleValues().photo }
+                // A photo with a position gets the names of where it was taken.
+                let checked = page.photos.lazy.compactMap {
+                    $0.withWebLinksOnly().withoutImpossibleValues().photo?.namingPlace(with: places)
+                }
                 for photo in checked where report.photos.count < remaining {
                     if !filters.isEmpty {
                         report.knownKinds.formUnion(filters.kinds.subtracting(filters.unknownKinds(in: photo)))

@@ -50,4 +50,71 @@ struct CameraRollCommandLineTests {
         #expect(december.contains("IMG_0006.jpg") && !december.contains("IMG_0001.jpg"))
         #expect(try await found("1999").isEmpty)
     }
+
+    @Test(
+        "city, suburb, region and country names, in local, English and short forms, find photos that carry only a position"
+    )
+    func placeWords() async throws {
+        defer { workspace.remove() }
+        let lisbon = try await found("lisbon")
+        #expect(lisbon.contains("IMG_0001.jpg") && lisbon.contains("IMG_0002.jpg"))  // Almada belongs to Lisbon
+        #expect(try await found("lisboa") == lisbon)
+        #expect(try await found("portugal") == lisbon)
+        #expect(try await found("munchen") == (try await found("munich")))
+        #expect(try await found("münchen").contains("IMG_0004.jpg"))  // Pasing, in Munich's west
+        #expect(try await found("cauca").contains("IMG_0005.jpg"))
+        #expect(try await found("usa").contains("IMG_0006.jpg"))
+        #expect(try await found("lisbon 2019-06") == ["IMG_0001.jpg", "IMG_0002.jpg"])
+        #expect(try await found("uk").contains("IMG_0008.jpg"))
+        // (0,0) in the Gulf of Guinea and Point Nemo get no place, so no country matches them.
+        for query in ["ghana", "chile", "nigeria", "new zealand"] {
+            let matches = try await found(query)
+            #expect(!matches.contains("IMG_0009.jpg") && !matches.contains("IMG_0010.jpg"), "\(query)")
+        }
+    }
+
+    @Test("JSON and the table show the place; a photo without a position has a null place")
+    func placeShown() async throws {
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "lisbon", "--limit", "100", "--format", "json"])
+        let results = try #require(try output.json()["results"] as? [[String: Any]])
+        let almada = try #require(results.first { $0["id"] as? String == "IMG_0002.jpg" })
+        let place = try #require(almada["place"] as? [String: Any])
+        #expect(place["city"] as? String == "Lisbon")
+        #expect(place["country"] as? String == "Portugal" && place["country_code"] as? String == "PT")
+        #expect(place["name"] as? String == "Almada")
+        let all = try #require(
+            try await workspace.run(["search", "img", "--limit", "100", "--format", "json"]).json()["results"]
+                as? [[String: Any]])
+        #expect(all.first { $0["id"] as? String == "IMG_0010.jpg" }?["place"] is NSNull)  // Point Nemo
+        #expect(all.first { $0["id"] as? String == "IMG_0020.jpg" }?["place"] is NSNull)  // no position
+        let table = try await workspace.run(["search", "lisbon"], environment: ["COLUMNS": "160"])
+        #expect(table.stdout.split(separator: "\n").first?.contains("Place") == true)
+        #expect(table.stdout.contains("Lisbon, Portugal"))
+    }
+
+    @Test(
+        "--near takes a name (the most populous, the others in --verbose) or LAT,LON; an unknown name is exit 64 with a did-you-mean"
+    )
+    func near() async throws {
+        defer { workspace.remove() }
+        let near = try await workspace.run([
+            "search", "img", "--near", "lisbon", "--within", "6km", "--limit", "100", "--format", "json", "--verbose",
+        ])
+        #expect(near.status == 0, "\(near.stderr)")
+        let ids = (try near.json()["results"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(ids.contains("IMG_0001.jpg") && ids.contains("IMG_0002.jpg") && !ids.contains("IMG_0003.jpg"))
+        #expect(near.stderr.contains("near Lisbon, Portugal"))
+        #expect(near.stderr.contains("also Lisbon, Maine, United States"))
+        let close = try await workspace.run([
+            "search", "img", "--near", "38.7101,-9.1366", "--within", "500m", "--format", "json",
+        ])
+        #expect(
+            (try close.json()["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.allSatisfy {
+                ["IMG_0001.jpg", "IMG_0011.jpg", "IMG_0021.jpg", "IMG_0031.jpg"].contains($0)
+            } == true)
+        let unknown = try await workspace.run(["search", "img", "--near", "Lisbn"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("did you mean 'Lisbon'"))
+    }
 }

@@ -1,3 +1,4 @@
+import Places
 import ProviderKit
 
 /// The fields a query is matched against.
@@ -5,6 +6,8 @@ enum SearchField: UInt8, CaseIterable {
     case keywords, title, description, creator, camera, fileName, folders
     /// The local year and month the photo was taken (``TimeWords/searchWords(for:)``).
     case taken
+    /// Where it was taken: the names of its position (the gazetteer's, in every form it knows).
+    case place
 
     /// How much a match in the field counts: keywords and title above the date taken, above
     /// description and creator, above camera and names. A year matches a photo taken then a
@@ -13,7 +16,7 @@ enum SearchField: UInt8, CaseIterable {
         switch self {
         case .keywords: 5
         case .title: 4
-        case .taken: 3
+        case .taken, .place: 3
         case .description, .creator: 2
         case .camera, .fileName: 1.5
         case .folders: 1
@@ -47,6 +50,11 @@ enum SearchText {
                 .camera,
                 TextFolding.words([metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")))
             add(.taken, metadata.takenAt.map(TimeWords.searchWords) ?? [])
+            if let latitude = metadata.latitude, let longitude = metadata.longitude,
+                let words = Gazetteer.forSearch?.searchText(at: GeoLocation(latitude: latitude, longitude: longitude))
+            {
+                add(.place, [words])  // folded once, in the gazetteer
+            }
         }
         add(.fileName, TextFolding.words(LocalFile.stem(of: components.last ?? "")))
         add(.folders, components.dropLast().flatMap { TextFolding.words($0) })

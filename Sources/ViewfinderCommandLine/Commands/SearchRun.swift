@@ -45,6 +45,11 @@ struct SearchRun {
         if let directory = downloadInto { try DownloadRun.checkFolder(directory) }
         // The download's HTTP threads start beside the search, not on the way to its first file.
         if downloadInto != nil { setup.network?.prepareForTransfers() }
+        if let near = settings.filters.near {
+            let others = near.alternatives.isEmpty ? "" : "; also \(near.alternatives.joined(separator: "; "))"
+            setup.logger.info(
+                "near \(near.name) (\(near.center.latitude), \(near.center.longitude)), within \(settings.filters.within) km\(others)")
+        }
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)
         var renderer = try makeRenderer()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ProviderKit
+import Places
 import ServiceBus
 import Synchronization
 
@@ -38,6 +39,9 @@ enum WarmUp {
             // reads the command line up to them: 2 ms sooner to the command.
             if searches { _ = try? SearchOptions.parse([]) }
             CurlLibrary.load()  // libcurl and OpenSSL loaded and set up, 7 ms or more
+            // The gazetteer mapped and checked (about 1 ms) here, not on Swift's pool when the
+            // first photo with a position arrives.
+            if searches || arguments[1] == "serve" { _ = Gazetteer.forSearch }
             // The download archive's database leaves Foundation's notification centre as it
             // closes, at the very end; Foundation sets up its bridging on the first such call
             // (1.3 ms), here instead.
