@@ -62,6 +62,12 @@ private struct PhotoFields {
 
     /// Reads the value of `key`; `false` when the line is not one the reader takes.
     mutating func read(_ key: String, from reader: inout JSONBytes) -> Bool {
+        if key == "latitude" || key == "longitude" {
+            // A position's decimals are read exactly by the decoder alone: a line with one goes there.
+            let next = reader.next ?? 0
+            return !(next == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next))
+                && seen.insert(key).inserted && reader.skipValue(depth: 2)
+        }
         let known = key == "id" || key == "width" || key == "height" || key == "tags" || Self.textKeys.contains(key)
         guard known else { return reader.skipValue(depth: 2) }
         guard seen.insert(key).inserted else { return false }  // which one counts is the decoder's rule

@@ -49,9 +49,12 @@ struct WirePhoto: Decodable, Equatable {
     let tags: [String]?
     let license: String?
     let camera: String?
+    /// Where it was taken, in decimal degrees; used only when both are numbers.
+    let latitude: Double?
+    let longitude: Double?
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, author, width, height, tags, license, camera
+        case id, title, author, width, height, tags, license, camera, latitude, longitude
         case pageURL = "page_url"
         case imageURL = "image_url"
         case thumbnailURL = "thumbnail_url"
@@ -88,7 +91,8 @@ struct WirePhoto: Decodable, Equatable {
     /// however it was read.
     init(
         id: WireID, title: String?, author: String?, pageURL: String?, imageURL: String?, thumbnailURL: String?,
-        width: Int?, height: Int?, takenAt: String?, tags: [String]?, license: String?, camera: String?
+        width: Int?, height: Int?, takenAt: String?, tags: [String]?, license: String?, camera: String?,
+        latitude: Double? = nil, longitude: Double? = nil
     ) {
         func text(_ value: String?) -> String? { value.map { Self.cut($0, characters: Self.maximumTextLength) } }
         func within(_ bytes: Int, _ value: String?) -> String? { value.flatMap { $0.utf8.count <= bytes ? $0 : nil } }
@@ -104,6 +108,8 @@ struct WirePhoto: Decodable, Equatable {
         self.tags = tags.map { Array($0.lazy.compactMap(Self.tag).prefix(Self.maximumTags)) }
         self.license = text(license)
         self.camera = text(camera)
+        self.latitude = latitude
+        self.longitude = longitude
     }
 
     /// `text` as a tag: `nil` when blank, cut to ``maximumTagLength`` characters.
@@ -134,7 +140,9 @@ struct WirePhoto: Decodable, Equatable {
             title: text(.title), author: text(.author), pageURL: text(.pageURL), imageURL: text(.imageURL),
             thumbnailURL: text(.thumbnailURL), width: pixels(.width), height: pixels(.height),
             takenAt: text(.takenAt), tags: (try? container.decodeIfPresent([String].self, forKey: .tags)) ?? nil,
-            license: text(.license), camera: text(.camera))
+            license: text(.license), camera: text(.camera),
+            latitude: (try? container.decodeIfPresent(Double.self, forKey: .latitude)) ?? nil,
+            longitude: (try? container.decodeIfPresent(Double.self, forKey: .longitude)) ?? nil)
     }
 
     /// The photo, or why line `line` cannot give one.
@@ -158,6 +166,7 @@ struct WirePhoto: Decodable, Equatable {
             images: images, width: width, height: height,
             takenAt: takenAt.flatMap(DateTime.parse),
             tags: tags ?? [], license: license.flatMap { LicenseCatalog.resolve(name: $0, url: nil) },
+            location: latitude.flatMap { latitude in longitude.map { GeoLocation(latitude: latitude, longitude: $0) } },
             camera: CameraName.from(make: nil, model: camera)
         ).attributed()
     }

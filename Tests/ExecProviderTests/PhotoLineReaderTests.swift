@@ -181,4 +181,20 @@ struct PhotoLineReaderTests {
         let small = #"{"photo":{"id":7,"junk":["# + String(repeating: "0,", count: 1_000) + "0]}}"
         #expect((try? PluginProtocol.photo(fromLine: Data(small.utf8), number: 3, provider: "p"))??.id == "7")
     }
+
+    @Test(
+        "a position is read by the decoder alone and names the place; one that is not a number is as if absent on both paths"
+    )
+    func position() throws {
+        let line = Data(#"{"photo":{"id":"p","latitude":38.7223,"longitude":-9.1393}}"#.utf8)
+        #expect(PhotoLineReader.wirePhoto(line) == nil)  // decimals: the decoder's exact reading
+        let photo = try #require(decoded(line)).photo(line: 1, provider: "plug")
+        #expect(photo.location == GeoLocation(latitude: 38.7223, longitude: -9.1393))
+        let text = Data(#"{"photo":{"id":"p","latitude":"38.7","longitude":null}}"#.utf8)
+        expectAgreement(text)
+        let read = try #require(PhotoLineReader.wirePhoto(text))
+        #expect(read.latitude == nil && read.longitude == nil)
+        let half = try #require(decoded(Data(#"{"photo":{"id":"p","latitude":38.7}}"#.utf8)))
+        #expect(try half.photo(line: 1, provider: "plug").location == nil)
+    }
 }

@@ -48,7 +48,8 @@ struct SearchRun {
         if let near = settings.filters.near {
             let others = near.alternatives.isEmpty ? "" : "; also \(near.alternatives.joined(separator: "; "))"
             setup.logger.info(
-                "near \(near.name) (\(near.center.latitude), \(near.center.longitude)), within \(settings.filters.within) km\(others)")
+                "near \(near.name) (\(near.center.latitude), \(near.center.longitude)), within \(settings.filters.within) km\(others)"
+            )
         }
         let viewModel = SearchViewModel(lineup: lineup, settings: settings)
         let request = SearchRequest(operation, limit: settings.limit, filters: settings.filters)

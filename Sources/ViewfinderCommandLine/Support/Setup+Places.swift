@@ -24,7 +24,8 @@ struct GazetteerPlaces: PlaceResolving {
             return SearchFilters.Near(
                 center: best.location, name: best.label, alternatives: found.dropFirst().prefix(5).map(\.label))
         case .noMatch(let suggestions):
-            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
+            let hint =
+                suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
             throw FilterValueError(
                 key: "near", value: name,
                 problem: "not a place Viewfinder knows\(hint); give a city, region or country name, or LAT,LON")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import ProviderKit
 import Places
+import ProviderKit
 import ServiceBus
 import Synchronization
 
