@@ -20,8 +20,24 @@ enum UnsplashPhotoMapping {
             authorURL: webURL(wire.user?.profileURL), pageURL: webURL(wire.links?.html),
             images: images(wire), width: wire.width, height: wire.height,
             tags: unique(tags), license: license, popularity: Popularity(favorites: wire.likes),
+            location: wire.location?.latitude.flatMap { latitude in
+                wire.location?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
+            },
+            place: place(wire.location),
             downloadTrackingURL: webURL(wire.links?.downloadLocation)
         ).attributed()
+    }
+
+    /// The location's own words: its city and country, and its name ("Montreal, Canada") as the
+    /// place when it says more than those.
+    static func place(_ location: UnsplashLocation?) -> PlaceNames? {
+        guard let location else { return nil }
+        let city = location.city.nonBlank
+        let country = location.country.nonBlank
+        var name = location.name.nonBlank
+        if name == [city, country].compactMap({ $0 }).joined(separator: ", ") { name = nil }
+        let names = PlaceNames(name: name, city: city, country: country)
+        return names.isEmpty ? nil : names
     }
 
     /// thumb (200 px wide), small (400), regular (1080) and full (the full-size JPEG); `raw` (the

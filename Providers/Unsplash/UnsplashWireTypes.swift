@@ -37,9 +37,11 @@ struct UnsplashPhoto: Decodable {
     let tags: [UnsplashTag]?
     /// The field Unsplash says supersedes `tags`.
     let tagsPreview: [UnsplashTag]?
+    /// Where it was taken: sent on single and random photos, not in search results.
+    let location: UnsplashLocation?
 
     enum CodingKeys: String, CodingKey {
-        case id, description, width, height, likes, urls, links, user, tags
+        case id, description, width, height, likes, urls, links, user, tags, location
         case altDescription = "alt_description"
         case tagsPreview = "tags_preview"
     }
@@ -61,6 +63,33 @@ struct UnsplashPhoto: Decodable {
         tags = (try? container.decodeIfPresent([LenientTag].self, forKey: .tags)).flatMap { $0 }?.compactMap(\.tag)
         tagsPreview = (try? container.decodeIfPresent([LenientTag].self, forKey: .tagsPreview)).flatMap { $0 }?
             .compactMap(\.tag)
+        location = (try? container.decodeIfPresent(UnsplashLocation.self, forKey: .location)).flatMap { $0 }
+    }
+}
+
+/// `location`: `{"name": "Montreal, Canada", "city", "country", "position": {"latitude",
+/// "longitude"}}`, any part `null`; a position of 0, 0 is Unsplash's "unknown".
+struct UnsplashLocation: Decodable {
+    let name: String?
+    let city: String?
+    let country: String?
+    let latitude: Double?
+    let longitude: Double?
+
+    enum CodingKeys: String, CodingKey { case name, city, country, position }
+    enum PositionKeys: String, CodingKey { case latitude, longitude }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try? container.decodeIfPresent(String.self, forKey: .name)
+        city = try? container.decodeIfPresent(String.self, forKey: .city)
+        country = try? container.decodeIfPresent(String.self, forKey: .country)
+        let position = try? container.nestedContainer(keyedBy: PositionKeys.self, forKey: .position)
+        let latitude = (try? position?.decodeIfPresent(Double.self, forKey: .latitude)) ?? nil
+        let longitude = (try? position?.decodeIfPresent(Double.self, forKey: .longitude)) ?? nil
+        let known = latitude != nil && longitude != nil && (latitude != 0 || longitude != 0)
+        self.latitude = known ? latitude : nil
+        self.longitude = known ? longitude : nil
     }
 }
 

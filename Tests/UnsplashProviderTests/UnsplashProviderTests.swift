@@ -364,4 +364,31 @@ struct UnsplashProviderTests {
             try JSONDecoder().decode(UnsplashPhoto.self, from: Data(same.utf8)), provider: "u")
         #expect(twice.title == "Two boats" && twice.description == nil)  // not repeated as the description
     }
+
+    @Test("a photo object's location (single and random photos carry one) gives its position and place words")
+    func location() throws {
+        let object = #"""
+            {"id": "Dwu85P9SOIk", "width": 2448, "height": 3264, "urls": {}, "links": {}, "user": {"name": "Ana"},
+             "location": {"name": "Montreal, Canada", "city": "Montreal", "country": "Canada",
+                          "position": {"latitude": 45.5017, "longitude": -73.5673}}}
+            """#
+        let photo = UnsplashPhotoMapping.photo(
+            try JSONDecoder().decode(UnsplashPhoto.self, from: Data(object.utf8)), provider: "unsplash")
+        #expect(photo.location == GeoLocation(latitude: 45.5017, longitude: -73.5673))
+        #expect(photo.place == PlaceNames(city: "Montreal", country: "Canada"))
+        let unknown = #"""
+            {"id": "x", "location": {"name": "Big Sur", "city": null, "country": null,
+                                     "position": {"latitude": 0, "longitude": 0}}}
+            """#
+        let far = UnsplashPhotoMapping.photo(
+            try JSONDecoder().decode(UnsplashPhoto.self, from: Data(unknown.utf8)), provider: "unsplash")
+        #expect(far.location == nil)  // 0, 0 is Unsplash's unknown position
+        #expect(far.place == PlaceNames(name: "Big Sur"))
+        let none = #"{"id": "y", "location": {"name": null, "city": null, "country": null, "position": null}}"#
+        #expect(
+            UnsplashPhotoMapping.photo(
+                try JSONDecoder().decode(UnsplashPhoto.self, from: Data(none.utf8)), provider: "u"
+            )
+            .place == nil)
+    }
 }
