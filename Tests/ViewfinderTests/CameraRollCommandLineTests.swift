@@ -73,7 +73,7 @@ struct CameraRollCommandLineTests {
         }
     }
 
-    @Test("JSON and the table show the place; a photo without a position has a null place")
+    @Test("JSON, the table and inspect show the place; a photo without a position has a null place")
     func placeShown() async throws {
         defer { workspace.remove() }
         let output = try await workspace.run(["search", "lisbon", "--limit", "100", "--format", "json"])
@@ -88,6 +88,8 @@ struct CameraRollCommandLineTests {
                 as? [[String: Any]])
         #expect(all.first { $0["id"] as? String == "IMG_0010.jpg" }?["place"] is NSNull)  // Point Nemo
         #expect(all.first { $0["id"] as? String == "IMG_0020.jpg" }?["place"] is NSNull)  // no position
+        let inspected = try await workspace.run(["inspect", "photos/IMG_0002.jpg"])
+        #expect(inspected.stdout.contains("place        Almada, Lisbon, Setúbal, Portugal"), "\(inspected.stdout)")
         let table = try await workspace.run(["search", "lisbon"], environment: ["COLUMNS": "160"])
         #expect(table.stdout.split(separator: "\n").first?.contains("Place") == true)
         #expect(table.stdout.contains("Lisbon, Portugal"))

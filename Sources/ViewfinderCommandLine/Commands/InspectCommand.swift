@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import LocalFolderProvider
+import Places
 import ProviderKit
+import SearchViewModel
 import ServiceBus
 
 /// `viewfinder inspect PATH...`
@@ -59,23 +61,31 @@ struct InspectCommand: AsyncParsableCommand {
 struct InspectJSON: Encodable {
     let path: String
     let metadata: ImageMetadata?
+    /// Where it was taken, in words: the names of its position.
+    let place: PlaceNames?
     let error: String?
 
     init(path: String, metadata: ImageMetadata) {
         self.path = path
         self.metadata = metadata
+        place = metadata.latitude.flatMap { latitude in
+            metadata.longitude.flatMap {
+                Gazetteer.forSearch?.names(at: GeoLocation(latitude: latitude, longitude: $0))
+            }
+        }
         error = nil
     }
 
     init(path: String, error: String) {
         self.path = path
         metadata = nil
+        place = nil
         self.error = error
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, format, width, height, orientation, latitude, longitude, title, description, keywords, rating,
-            creator, license, rights
+        case path, format, width, height, orientation, latitude, longitude, place, title, description, keywords,
+            rating, creator, license, rights
         case error
         case takenAt = "taken_at"
         case cameraMake = "camera_make"
@@ -98,6 +108,7 @@ struct InspectJSON: Encodable {
         try container.encode(metadata.cameraModel, forKey: .cameraModel)
         try container.encode(metadata.latitude, forKey: .latitude)
         try container.encode(metadata.longitude, forKey: .longitude)
+        try container.encode(place.map(SearchJSON.PlaceJSON.init), forKey: .place)
         try container.encode(metadata.title, forKey: .title)
         try container.encode(metadata.description, forKey: .description)
         try container.encode(metadata.keywords, forKey: .keywords)
@@ -119,6 +130,7 @@ struct InspectJSON: Encodable {
             ("taken", metadata.takenAt?.description),
             ("camera", camera),
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
+            ("place", place.map { PhotoRow.placeDetail($0) }),
             ("title", metadata.title), ("description", metadata.description),
             ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
             ("rating", metadata.rating.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }),
