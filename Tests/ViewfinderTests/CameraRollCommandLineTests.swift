@@ -119,4 +119,50 @@ struct CameraRollCommandLineTests {
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("did you mean 'Lisbon'"))
     }
+
+    @Test(
+        "search.filters.near and within in YAML: a name narrows every search; an unknown one is a configuration error at its line"
+    )
+    func nearInConfiguration() async throws {
+        defer { workspace.remove() }
+        let config = workspace.url.appendingPathComponent("config.yaml")
+        try Data(
+            """
+            search:
+              filters:
+                near: lisboa
+                within: 6km
+            providers:
+              roll:
+                type: local-folder
+                path: photos
+            """.utf8
+        ).write(to: config)
+        let nearLisbon = try await found("img")
+        #expect(nearLisbon.contains("IMG_0001.jpg") && nearLisbon.contains("IMG_0002.jpg"))
+        #expect(
+            nearLisbon.allSatisfy {
+                [
+                    "IMG_0001.jpg", "IMG_0002.jpg", "IMG_0011.jpg", "IMG_0012.jpg", "IMG_0021.jpg", "IMG_0022.jpg",
+                    "IMG_0031.jpg", "IMG_0032.jpg",
+                ].contains($0)
+            })
+        try Data(
+            """
+            search:
+              filters:
+                near: Lisbn
+            providers:
+              roll:
+                type: local-folder
+                path: photos
+            """.utf8
+        ).write(to: config)
+        let check = try await workspace.run(["config", "check"])
+        #expect(check.status == 78)
+        #expect(
+            check.stderr.contains(
+                "config.yaml:3:11: `search.filters.near`: `Lisbn` is not a place Viewfinder knows (did you mean 'Lisbon'"
+            ), "\(check.stderr)")
+    }
 }
