@@ -1,9 +1,12 @@
 """Field-by-field agreement of `viewfinder inspect --format json` with `exiftool -n -j`.
 
-Usage: agreement_report.py VIEWFINDER_JSON EXIFTOOL_JSON. A field agrees when both give the same
-value or both give none. Dates are compared as instants where an offset is known, else as the
-local time; GPS to 1e-6 degrees; size as displayed (exiftool's width and height swapped for
-orientations 5-8).
+Usage: agreement_report.py VIEWFINDER_JSON EXIFTOOL_JSON [EXIFTOOL_MWG_JSON]. A field agrees when
+both give the same value or both give none. Dates are compared as instants where an offset is
+known, else as the local time, to the second; GPS to 1e-6 degrees; size as displayed (exiftool's
+width and height swapped for orientations 5-8). EXIFTOOL_MWG_JSON (`exiftool -j -n -use MWG -G1
+-MWG:all`) adds exiftool's MWG reading: the date taken where exiftool's own DateTimeOriginal is
+none (XMP photoshop:DateCreated alone), and the place (XMP over IPTC, field by field), compared
+without the padding around each name.
 """
 import json
 import sys
@@ -11,10 +14,11 @@ from datetime import datetime, timezone
 
 
 def exiftool_date(entry):
-    text = entry.get("DateTimeOriginal")
-    if not isinstance(text, str) or len(text) < 19:
+    texts = [entry.get("DateTimeOriginal"), entry.get("MWG:DateTimeOriginal")]
+    text = next((t for t in texts if isinstance(t, str) and len(t) >= 19), None)
+    if text is None:
         return None
-    offset = text[19:] or entry.get("OffsetTimeOriginal") or ""
+    offset = text[19:].lstrip(".0123456789") or entry.get("OffsetTimeOriginal") or ""
     try:
         local = datetime.strptime(text[:19], "%Y:%m:%d %H:%M:%S")
     except ValueError:
@@ -53,18 +57,27 @@ def expected(entry):
         width, height = height, width
     lat, lon = number(entry.get("GPSLatitude")), number(entry.get("GPSLongitude"))
     make, model = entry.get("Make"), entry.get("Model")
+
+    def text(key):
+        value = entry.get(key)
+        return str(value).strip() or None if value is not None else None
     return {
         "make": str(make) if make is not None else None, "model": str(model) if model is not None else None,
         "date taken": exiftool_date(entry),
         "orientation": orientation if orientation in range(1, 9) else None,
         "GPS": (lat, lon) if lat is not None and lon is not None else None,
         "size as displayed": (width, height) if width and height else None,
+        "place name": text("MWG:Location"), "city": text("MWG:City"), "region": text("MWG:State"),
+        "country": text("MWG:Country"), "country code": text("CountryCode") or text("Country-PrimaryLocationCode"),
     }
+
+
+PLACE = {"place name": "name", "city": "city", "region": "region", "country": "country", "country code": "country_code"}
 
 
 def actual(entry):
     if entry is None or entry.get("error"):
-        return dict.fromkeys(["make", "model", "date taken", "orientation", "GPS", "size as displayed"])
+        return dict.fromkeys(FIELDS)
     lat, lon = entry.get("latitude"), entry.get("longitude")
     width, height = entry.get("width"), entry.get("height")
     return {
@@ -72,7 +85,11 @@ def actual(entry):
         "date taken": viewfinder_date(entry.get("taken_at")), "orientation": entry.get("orientation"),
         "GPS": (lat, lon) if lat is not None and lon is not None else None,
         "size as displayed": (width, height) if width and height else None,
+        **{field: (entry.get("place") or {}).get(key) for field, key in PLACE.items()},
     }
+
+
+FIELDS = ["make", "model", "date taken", "orientation", "GPS", "size as displayed", *PLACE]
 
 
 def same(field, want, got):
@@ -86,7 +103,15 @@ def main():
         ours = {entry["path"]: entry for entry in json.load(f)}
     with open(sys.argv[2]) as f:
         theirs = json.load(f)
-    fields = ["make", "model", "date taken", "orientation", "GPS", "size as displayed"]
+    if len(sys.argv) > 3:
+        with open(sys.argv[3]) as f:
+            mwg = {e["SourceFile"]: e for e in json.load(f)}
+        theirs = [dict(e, **{k: v for k, v in mwg.get(e["SourceFile"], {}).items() if k.startswith("MWG:")})
+                  for e in theirs]
+    fields = list(FIELDS)
+    if not any("place" in entry for entry in ours.values()):
+        print("(inspect's JSON has no \"place\": the place fields are not compared)")
+        fields = [f for f in fields if f not in PLACE]
     agreed = dict.fromkeys(fields, 0)
     misses = []
     for entry in theirs:

@@ -4,8 +4,10 @@
 # which are there to be slow), Samples/,
 # and files made here: many makers' EXIF layouts and damaged copies of them
 # (scripts/many_layouts.py), and files of every format exiftool wrote for several cameras.
-# Prints the agreement on make, model, date taken, orientation, GPS and size as displayed, and
-# each disagreement. Needs a built viewfinder (swift build), exiftool, imagemagick and python3.
+# Prints the agreement on make, model, date taken, orientation, GPS, size as displayed and the
+# place the file names, and each disagreement. The date and place are also read by exiftool's MWG
+# rules (-use MWG), which take XMP photoshop:DateCreated and XMP's place over IPTC's.
+# Needs a built viewfinder (swift build), exiftool, imagemagick and python3.
 # Usage: scripts/exiftool-agreement.sh [FOLDER...]   (FOLDERs: more photos to compare, e.g. your own;
 # VIEWFINDER=path picks the binary, .build/debug/viewfinder by default)
 set -euo pipefail
@@ -32,7 +34,8 @@ done
 
 mapfile -d '' files < <(find Tests/LocalFolderProviderTests/Corpus Samples "$work" "${extra[@]}" -type f \
   \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.png' -o -iname '*.tif' -o -iname '*.webp' -o -iname '*.heic' \
-  -o -iname '*.avif' -o -iname '*.gif' \) -not -path '*/hostile/*' -print0 | sort -z)
+  -o -iname '*.avif' -o -iname '*.gif' -o -iname '*.crw' \) -not -path '*/hostile/*' -print0 | sort -z)
 timeout 600 "$viewfinder" inspect --format json "${files[@]}" >"$work/viewfinder.json" 2>/dev/null || true
 timeout 600 exiftool -n -j -q -q "${files[@]}" >"$work/exiftool.json" 2>/dev/null || true
-python3 scripts/agreement_report.py "$work/viewfinder.json" "$work/exiftool.json"
+timeout 600 exiftool -n -j -q -q -use MWG -G1 -MWG:all "${files[@]}" >"$work/mwg.json" 2>/dev/null || true
+python3 scripts/agreement_report.py "$work/viewfinder.json" "$work/exiftool.json" "$work/mwg.json"

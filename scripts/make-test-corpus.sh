@@ -47,4 +47,5 @@ printf 'not an image at all\n' >"$out/not-an-image.jpg"
 head -c 300 "$out/full.jpg" >"$out/truncated.jpg"
 
 (cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif *.heic *.avif >exiftool.json || true)
+python3 scripts/make-date-corpus.py >/dev/null  # Corpus/dates: places, dates, older cameras' records
 echo "made $(ls "$out" | wc -l) files in $out"

@@ -76,6 +76,7 @@ struct LocalFolderProvider: PhotoProvider {
             width: metadata?.width, height: metadata?.height, takenAt: metadata?.takenAt,
             tags: metadata?.keywords ?? [],
             license: metadata?.rights.license, popularity: Popularity(rating: metadata?.rating), location: location,
+            place: metadata?.place,
             camera: CameraName.from(make: metadata?.cameraMake, model: metadata?.cameraModel), filePath: file.path
         ).attributed()
         return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown

@@ -70,6 +70,7 @@ struct Sidecar: Sendable, Equatable {
             merged.longitude = sidecar.longitude
         }
         if !sidecar.rights.isEmpty { merged.rights = sidecar.rights }
+        if let place = sidecar.place, !place.isEmpty { merged.place = place }
         var seen = Set(own.keywords.map { $0.lowercased() })
         for keyword in sidecar.keywords where merged.keywords.count < ImageInspector.maximumKeywords {
             if seen.insert(keyword.lowercased()).inserted { merged.keywords.append(keyword) }

@@ -1,6 +1,8 @@
 /// Image formats recognised by their first bytes, whatever the file is called.
 package enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, tiff, webp, heic, avif, bmp
+    /// Canon's CIFF raw files (`.crw`): `II`, the header's length, then `HEAPCCDR`.
+    case crw
 
     /// How many leading bytes ``detect(_:)`` needs.
     package static let signatureLength = 16
@@ -9,6 +11,7 @@ package enum ImageFormat: String, Sendable, CaseIterable {
     package var mediaType: String {
         switch self {
         case .tiff: "image/tiff"
+        case .crw: "image/x-canon-crw"
         default: "image/\(rawValue)"
         }
     }
@@ -22,6 +25,7 @@ package enum ImageFormat: String, Sendable, CaseIterable {
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
+        if starts(Array("II".utf8)) && starts(Array("HEAPCCDR".utf8), at: 6) { return .crw }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("ftyp".utf8), at: 4), b.count >= 12 {

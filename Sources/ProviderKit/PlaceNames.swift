@@ -12,7 +12,8 @@ public struct PlaceNames: Sendable, Equatable {
     public var region: String?
     /// The country's English name ("Portugal").
     public var country: String?
-    /// The country's ISO 3166-1 alpha-2 code ("PT").
+    /// The country's ISO 3166-1 code: alpha-2 ("PT") where Viewfinder computes it, as written where a
+    /// file gives it (IPTC's is often alpha-3, "PRT").
     public var countryCode: String?
 
     /// Creates place names; every part is optional.

@@ -52,6 +52,8 @@ struct IndexWriter {
         optionalDouble(metadata.rating)
         optionalString(metadata.creator)
         rights(metadata.rights)
+        let place = metadata.place ?? PlaceNames()
+        for part in [place.name, place.city, place.region, place.country, place.countryCode] { optionalString(part) }
     }
 
     /// The rights statements, as written.
@@ -142,6 +144,10 @@ struct IndexReader {
         metadata.rights.licenseURL = try optional(text)
         metadata.rights.webStatement = try optional(text)
         metadata.rights.marked = try optional(integer).map { $0 != 0 }
+        let place = PlaceNames(
+            name: try optional(text), city: try optional(text), region: try optional(text),
+            country: try optional(text), countryCode: try optional(text))
+        metadata.place = place.isEmpty ? nil : place
         return metadata
     }
 }

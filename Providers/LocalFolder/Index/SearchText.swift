@@ -50,11 +50,15 @@ enum SearchText {
                 .camera,
                 TextFolding.words([metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")))
             add(.taken, metadata.takenAt.map(TimeWords.searchWords) ?? [])
+            // The file's own place fields, and its position's names (folded once, in the gazetteer).
+            var place = [metadata.place?.name, metadata.place?.city, metadata.place?.region, metadata.place?.country]
+                .flatMap { TextFolding.words($0 ?? "") }
             if let latitude = metadata.latitude, let longitude = metadata.longitude,
                 let words = Gazetteer.forSearch?.searchText(at: GeoLocation(latitude: latitude, longitude: longitude))
             {
-                add(.place, [words])  // folded once, in the gazetteer
+                place.append(words)
             }
+            add(.place, place)
         }
         add(.fileName, TextFolding.words(LocalFile.stem(of: components.last ?? "")))
         add(.folders, components.dropLast().flatMap { TextFolding.words($0) })

@@ -1,6 +1,6 @@
 /// Reads IPTC IIM records from a Photoshop image-resource block (JPEG APP13):
 /// ObjectName (2:05), Keywords (2:25), By-line (2:80), CopyrightNotice (2:116) and
-/// Caption-Abstract (2:120).
+/// Caption-Abstract (2:120); and the place and date (``IPTCReader/PlaceAndDate``).
 ///
 /// Tolerant as exiftool is: a record or resource that runs past its block ends the reading
 /// there, and what was read before it is kept.
@@ -28,6 +28,7 @@ enum IPTCReader {
         var caption: String?
         var byline: String?
         var copyright: String?
+        var placeAndDate = PlaceAndDate()
         while offset + 5 <= reader.count, reader.bytes[offset] == 0x1C {
             let record = reader.bytes[offset + 1]
             let dataset = reader.bytes[offset + 2]
@@ -43,7 +44,7 @@ enum IPTCReader {
                 case 80: byline = value
                 case 116: copyright = value
                 case 120: caption = value
-                default: break
+                default: placeAndDate.take(dataset: dataset, bytes: bytes)
                 }
             }
             offset += 5 + length
@@ -52,5 +53,6 @@ enum IPTCReader {
         metadata.description = metadata.description ?? caption
         metadata.creator = metadata.creator ?? byline
         metadata.rights.copyright = metadata.rights.copyright ?? copyright
+        placeAndDate.apply(to: &metadata)
     }
 }

@@ -61,6 +61,7 @@ package enum ImageInspector {
             try TIFFReader.read(try file.read(0, min(file.size, FileBytes.budget)), into: &metadata, isWholeFile: true)
         case .webp: try WebPReader.read(file, into: &metadata)
         case .heic, .avif: try HEIFReader.read(file, into: &metadata)
+        case .crw: try CIFFReader.read(file, into: &metadata)
         case .bmp:
             let header = ByteReader(try file.read(0, 26), endian: .little)
             metadata.width = try header.u32(18)

@@ -35,6 +35,8 @@ package struct ImageMetadata: Sendable, Equatable {
     package var creator: String?
     /// What the file says about its rights and licence.
     package var rights = ImageRights()
+    /// The place the file names (IPTC and XMP location fields); `nil` when it names none.
+    package var place: PlaceNames?
 
     /// Creates metadata for a file of `format` with nothing read yet.
     package init(format: String) {

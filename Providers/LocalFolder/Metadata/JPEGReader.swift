@@ -1,6 +1,7 @@
 /// Reads a JPEG's segments up to the image data: dimensions from SOF, EXIF and XMP from APP1,
 /// IPTC from APP13.
 import ProviderKit
+
 enum JPEGReader {
     /// Reads `file`'s segments into `metadata`.
     ///
@@ -8,6 +9,10 @@ enum JPEGReader {
     /// its warning, not an error); only a file cut before anything could be read is an error.
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
         let nothingRead = metadata
+        var makers = MakerSegments()
+        // IPTC is read last, as it fills only what EXIF and XMP left out, wherever it comes.
+        var iptc: [[UInt8]] = []
+        defer { for block in iptc { IPTCReader.read(photoshop: block, into: &metadata) } }
         var offset = 2
         while offset + 4 <= file.size {
             let header = ByteReader(try file.read(offset, 4))
@@ -35,7 +40,7 @@ enum JPEGReader {
             }
             guard length <= file.size - offset - 2 else {
                 // The segment cut short is not read (exiftool reads none of it either).
-                guard metadata != nothingRead else {
+                guard metadata != nothingRead || !iptc.isEmpty else {
                     throw ImageMetadataError(message: "the file ends inside a JPEG segment: it is cut short")
                 }
                 return
@@ -58,12 +63,16 @@ enum JPEGReader {
                     try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
                 } else if reader.starts(with: xmpHeader) {
                     XMPReader.read(Array(body.dropFirst(xmpHeader.count)), into: &metadata)
+                } else {
+                    makers.readAPP1(body, into: &metadata)
                 }
+            case 0xE0 where length >= 16:
+                try MakerSegments.readAPP0(file, at: offset + 4, length: length - 2, into: &metadata)
+            case 0xEC:
+                MakerSegments.readAPP12(try file.read(offset + 4, length - 2), into: &metadata)
             case 0xED:
                 let body = try file.read(offset + 4, length - 2)
-                if ByteReader(body).starts(with: Array("Photoshop 3.0\0".utf8)) {
-                    IPTCReader.read(photoshop: body, into: &metadata)
-                }
+                if ByteReader(body).starts(with: Array("Photoshop 3.0\0".utf8)) { iptc.append(body) }
             default: break
             }
             offset += 2 + length

@@ -26,8 +26,10 @@ enum TIFFReader {
         }
         var walk = Walk(reader: reader, isWholeFile: isWholeFile)
         walk.read(directoryAt: ifd0Offset, into: &metadata)
-        if let dateTime = walk.dateTime, let date = DateTime.parse(dateTime, offset: walk.offsetTime) {
-            metadata.takenAt = date
+        if let dateTime = walk.dateTime {
+            if let date = DateTime.parse(dateTime, offset: walk.offsetTime) { metadata.takenAt = date }
+        } else if metadata.takenAt == nil {
+            metadata.takenAt = walk.makerNoteDate  // ranked below any other date, as in exiftool
         }
     }
 
@@ -38,6 +40,8 @@ enum TIFFReader {
         var visited = Set<Int>()
         var dateTime: String?
         var offsetTime: String?
+        /// The date a maker note keeps (``ReconyxMakerNote``).
+        var makerNoteDate: DateTime?
 
         init(reader: ByteReader, isWholeFile: Bool) {
             self.reader = reader
@@ -94,6 +98,9 @@ enum TIFFReader {
             case 0x9011: offsetTime = try entry.ascii(reader) ?? offsetTime
             case 0xA002 where metadata.width == nil: metadata.width = try entry.integer(reader)
             case 0xA003 where metadata.height == nil: metadata.height = try entry.integer(reader)
+            case 0x927C:
+                let note = try entry.head(reader, ReconyxMakerNote.headLength)
+                makerNoteDate = ReconyxMakerNote.date(note, make: metadata.cameraMake)
             case 0x8769:
                 read(directoryAt: try entry.integer(reader) ?? -1, into: &metadata)
             case 0x02BC:  // XMP packet (in TIFF files)

@@ -18,6 +18,7 @@ struct XMPPacket {
     enum Property: Int, CaseIterable {
         case title, description, subject, creator, rating, rights, usageTerms, license, webStatement, marked
         case make, model, orientation, dateTimeOriginal, latitude, longitude
+        case dateCreated, location, city, state, country, countryCode
 
         var name: String {
             switch self {
@@ -37,6 +38,12 @@ struct XMPPacket {
             case .dateTimeOriginal: "exif:DateTimeOriginal"
             case .latitude: "exif:GPSLatitude"
             case .longitude: "exif:GPSLongitude"
+            case .dateCreated: "photoshop:DateCreated"
+            case .location: "Iptc4xmpCore:Location"
+            case .city: "photoshop:City"
+            case .state: "photoshop:State"
+            case .country: "photoshop:Country"
+            case .countryCode: "Iptc4xmpCore:CountryCode"
             }
         }
 

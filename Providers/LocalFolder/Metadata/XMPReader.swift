@@ -4,7 +4,8 @@ import Foundation
 /// dc:title, dc:description, dc:subject, dc:creator and xmp:Rating; and, where EXIF left them
 /// out (EXIF takes precedence, as in exiftool), the camera, date, orientation and GPS that
 /// editors and scanners write as tiff:Make, tiff:Model, tiff:Orientation,
-/// exif:DateTimeOriginal, exif:GPSLatitude and exif:GPSLongitude.
+/// exif:DateTimeOriginal (else photoshop:DateCreated), exif:GPSLatitude and exif:GPSLongitude;
+/// and the place the photo names (``PlaceFields``).
 ///
 /// The packet is read in one pass as UTF-8 bytes (``XMPPacket``); only the values found become
 /// strings. This runs for every file of a folder, so it avoids Foundation's string searching.
@@ -26,6 +27,7 @@ enum XMPReader {
             }
             readCameraFields(packet, into: &metadata)
             readRights(packet, into: &metadata.rights)
+            readPlace(packet, into: &metadata)
         }
     }
 
@@ -65,7 +67,11 @@ enum XMPReader {
             metadata.orientation = orientation
         }
         if metadata.takenAt == nil {
-            metadata.takenAt = packet.property(.dateTimeOriginal).flatMap(XMPDate.parse)
+            // photoshop:DateCreated next, as exiftool's MWG DateTimeOriginal reads it (a date
+            // without a time is no moment: not read).
+            metadata.takenAt =
+                packet.property(.dateTimeOriginal).flatMap(XMPDate.parse)
+                ?? packet.property(.dateCreated).flatMap(XMPDate.parse)
         }
         if metadata.latitude == nil, metadata.longitude == nil,
             let latitude = packet.property(.latitude).flatMap({ XMPCoordinate.parse($0, limit: 90) }),

@@ -68,11 +68,14 @@ struct InspectJSON: Encodable {
     init(path: String, metadata: ImageMetadata) {
         self.path = path
         self.metadata = metadata
-        place = metadata.latitude.flatMap { latitude in
-            metadata.longitude.flatMap {
-                Gazetteer.forSearch?.names(at: GeoLocation(latitude: latitude, longitude: $0))
+        // The file's own place fields win, as in a search result.
+        place =
+            metadata.place
+            ?? metadata.latitude.flatMap { latitude in
+                metadata.longitude.flatMap {
+                    Gazetteer.forSearch?.names(at: GeoLocation(latitude: latitude, longitude: $0))
+                }
             }
-        }
         error = nil
     }
 
