@@ -42,6 +42,24 @@ enum PluginProtocol {
                 filters.takenAfter.map { $0.formatted(.iso8601) }, forKey: AnyKey("taken_after"))
             try container.encodeIfPresent(
                 filters.takenBefore.map { $0.formatted(.iso8601) }, forKey: AnyKey("taken_before"))
+            if let near = filters.near {
+                try container.encode(
+                    NearWire(
+                        latitude: near.center.latitude, longitude: near.center.longitude, withinKm: filters.within),
+                    forKey: AnyKey("near"))
+            }
+        }
+    }
+
+    /// The place filter: `{"latitude", "longitude", "within_km"}`.
+    struct NearWire: Encodable {
+        let latitude: Double
+        let longitude: Double
+        let withinKm: Double
+
+        enum CodingKeys: String, CodingKey {
+            case latitude, longitude
+            case withinKm = "within_km"
         }
     }
 

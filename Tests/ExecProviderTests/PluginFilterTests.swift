@@ -18,6 +18,13 @@ struct PluginFilterTests {
             String(decoding: line, as: UTF8.self)
                 == #"{"filters":{"license":["CC-BY-4.0","CC0-1.0"],"license_groups":["commercial"],"min_width":3000,"orientation":"landscape","taken_after":"2020-01-01T00:00:00Z"},"limit":5,"operation":"search","options":{},"protocol":1,"query":"fog"}"#
                 + "\n")
+        var near = SearchFilters(near: .init(center: GeoLocation(latitude: 38.72, longitude: -9.14), name: "Lisbon"))
+        near.within = 5
+        let placed = try PluginProtocol.requestLine(
+            for: SearchRequest(.search("fog"), limit: 5, filters: near), options: [:])
+        #expect(
+            String(decoding: placed, as: UTF8.self).hasPrefix(
+                #"{"filters":{"near":{"latitude":38.72,"longitude":-9.14,"within_km":5}},"#))
         let plain = try PluginProtocol.requestLine(for: SearchRequest(.search("fog"), limit: 5), options: [:])
         #expect(!String(decoding: plain, as: UTF8.self).contains("filters"))
     }
@@ -36,7 +43,7 @@ struct PluginFilterTests {
             try parse(#"{"filters_applied": ["colour"]}"#)
         }
         let message = ExecError.badFiltersApplied(line: 3, detail: "comes after a photo").description
-        #expect(message.contains("list some of: license, orientation, size, taken"))
+        #expect(message.contains("list some of: license, orientation, size, taken, near"))
     }
 
     @Test("a declaration after a photo fails the run after the photos before it")

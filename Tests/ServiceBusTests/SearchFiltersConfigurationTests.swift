@@ -64,7 +64,7 @@ struct SearchFiltersConfigurationTests {
                     "config.yaml:6:18: `search.filters.taken_after`: `last week` is not an ISO date; "
                         + "write YYYY-MM-DD, YYYY-MM-DDTHH:MM:SS or with a zone (…Z, …+02:00)",
                     "config.yaml:7:5: unknown key `min_heigth` in `search.filters`; did you mean `min_height`? "
-                        + "Valid keys: `license`, `orientation`, `min_width`, `min_height`, `taken_after`, `taken_before`.",
+                        + "Valid keys: `license`, `orientation`, `min_width`, `min_height`, `taken_after`, `taken_before`, `near`, `within`.",
                 ])
     }
 
@@ -80,7 +80,7 @@ struct SearchFiltersConfigurationTests {
         #expect(
             Fixtures.problems("search:\n  filters: portrait\nproviders:\n  a:\n    type: plain\n") == [
                 "config.yaml:2:12: `search.filters` must be a mapping with any of `license`, `orientation`, `min_width`, "
-                    + "`min_height`, `taken_after`, `taken_before`"
+                    + "`min_height`, `taken_after`, `taken_before`, `near`, `within`"
             ])
     }
 }

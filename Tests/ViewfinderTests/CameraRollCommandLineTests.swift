@@ -93,6 +93,10 @@ struct CameraRollCommandLineTests {
         let table = try await workspace.run(["search", "lisbon"], environment: ["COLUMNS": "160"])
         #expect(table.stdout.split(separator: "\n").first?.contains("Place") == true)
         #expect(table.stdout.contains("Lisbon, Portugal"))
+        // Narrower, the paths give way, then the place goes before any title is cut.
+        let narrow = try await workspace.run(["search", "lisbon"], environment: ["COLUMNS": "70"])
+        #expect(narrow.stdout.split(separator: "\n").first?.contains("Place") == false)
+        #expect(narrow.stdout.contains("IMG 0001"))
     }
 
     @Test(

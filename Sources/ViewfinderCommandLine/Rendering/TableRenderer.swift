@@ -104,8 +104,9 @@ struct TableRenderer: SearchRenderer {
         return lines.map { TextFitting.truncateVisible($0, to: width) }.joined(separator: "\n") + "\n"
     }
 
-    /// Fits the columns into the width: narrows the widest flexible column to its minimum,
-    /// then drops optional columns (the licence first, then the place, then the Why column), then narrows flexible columns further,
+    /// Fits the columns into the width: narrows the paths and drops the place when titles would
+    /// otherwise be narrowed; then narrows the widest flexible column to its minimum,
+    /// then drops optional columns (the licence first, then the Why column), then narrows flexible columns further,
     /// then drops the location and source, and last narrows the title to what is left.
     private func fit(_ columns: inout [Column]) {
         func total() -> Int { columns.map(\.width).reduce(0, +) + 2 * (columns.count - 1) }
@@ -123,8 +124,20 @@ struct TableRenderer: SearchRenderer {
                 columns.removeAll { $0.header == header }
             }
         }
+        // The place only when titles keep their whole width: paths give way first (they are cut
+        // from the front), then the place goes.
+        if total() > width, let path = columns.firstIndex(where: { $0.header == "Where" }) {
+            let natural = columns[path].width
+            columns[path].width = max(columns[path].minimum, natural - (total() - width))
+            if total() > width {
+                columns.removeAll { $0.header == "Place" }
+                if let path = columns.firstIndex(where: { $0.header == "Where" }) { columns[path].width = natural }
+            }
+        } else {
+            drop(["Place"])
+        }
         narrow { $0.minimum }
-        drop(["Licence", "Place", "Why", "Taken", "Size", "By"])
+        drop(["Licence", "Why", "Taken", "Size", "By"])
         narrow { $0.header == "Title" ? $0.minimum : min($0.minimum, 6) }
         drop(["Where", "Source"])
         narrow { _ in 1 }
