@@ -73,6 +73,7 @@ benchmark-local:
 	@./scripts/setup.sh
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/local-folder.sh 10000
+	Benchmarks/places.sh 10000
 
 ## Time downloads beside curl --parallel, 200 files of 1 MB from nginx on loopback (installs nginx-light when missing).
 benchmark-download:
