@@ -51,8 +51,10 @@ enum SearchText {
                 TextFolding.words([metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")))
             add(.taken, metadata.takenAt.map(TimeWords.searchWords) ?? [])
             // The file's own place fields, and its position's names (folded once, in the gazetteer).
-            var place = [metadata.place?.name, metadata.place?.city, metadata.place?.region, metadata.place?.country]
-                .flatMap { TextFolding.words($0 ?? "") }
+            var place: [String] = []
+            if let own = metadata.place {
+                place = [own.name, own.city, own.region, own.country].flatMap { TextFolding.words($0 ?? "") }
+            }
             if let latitude = metadata.latitude, let longitude = metadata.longitude,
                 let words = Gazetteer.forSearch?.searchText(at: GeoLocation(latitude: latitude, longitude: longitude))
             {
