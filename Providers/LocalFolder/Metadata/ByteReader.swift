@@ -61,6 +61,12 @@ enum MetadataText {
     static func clean(_ text: String?) -> String? {
         guard var text else { return nil }
         if text.utf8.count > maximumBytes { text = cut(text) }
+        // Printable ASCII at both ends, as most values are: nothing to trim, no character to look at.
+        if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+            (0x21...0x7E).contains(last)
+        {
+            return text
+        }
         let padding: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
         guard let first = text.firstIndex(where: { !padding($0) }), let last = text.lastIndex(where: { !padding($0) })
         else { return nil }
