@@ -4,6 +4,8 @@
 # reading every file once with cat (the floor) and listing every file's size and time with find.
 # Needs a release build and exiftool (libimage-exiftool-perl).
 # Usage: Benchmarks/local-folder.sh [N=10000]. Every file is read once before anything is timed.
+# KIND=raw makes Nikon NEFs instead (scripts/make-raw-corpus.py's layout, the XMP in IFD0, 300 KB
+# of raw data each: past what the reader reads first), for RAW folders' cost per file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
@@ -15,9 +17,18 @@ binary=${VIEWFINDER_BINARY:-.build/release/viewfinder}  # another build to compa
 [[ -x $binary ]] || swift build -c release --product viewfinder >&2
 command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
 
-python3 - "$dir/photos" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg" <<'PY'
-import os, random, sys
+kind=${KIND:-jpeg}
+python3 - "$dir/photos" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg" "$kind" <<'PY'
+import importlib.util, os, random, sys
 root, count, word, base = sys.argv[1], int(sys.argv[2]), sys.argv[3], open(sys.argv[4], "rb").read()
+raw = sys.argv[5] == "raw"
+if raw:
+    sys.path.insert(0, "scripts")
+    spec = importlib.util.spec_from_file_location("raw_corpus", "scripts/make-raw-corpus.py")
+    corpus = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(corpus)
+    marker = b"@" * 4096
+    base = corpus.nef(xmp=marker, raw_bytes=300_000)
 vocabulary = ["harbour", "mountain", "forest", "street", "portrait", "river", "bridge", "market", "snow", "night",
               "beach", "desert", "garden", "tower", "train", "bird", "flower", "cloud", "storm", "lake"]
 random.seed(7)
@@ -32,6 +43,10 @@ for i in range(count):
     segment = b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
     folder = os.path.join(root, f"roll-{i // 500:03d}")
     os.makedirs(folder, exist_ok=True)
+    if raw:
+        with open(os.path.join(folder, f"img-{i:06d}.nef"), "wb") as out:
+            out.write(base.replace(marker, xmp.ljust(len(marker), b" ")))
+        continue
     with open(os.path.join(folder, f"img-{i:06d}.jpg"), "wb") as out:
         out.write(base[:2] + segment + base[2:])
 PY
@@ -102,7 +117,7 @@ cmp -s "$dir/first.txt" "$dir/exiftool.txt" || { echo "viewfinder and exiftool f
 cmp -s "$dir/first.txt" "$dir/repeat.txt" || { echo "the repeat search found different files" >&2; exit 1; }
 python3 - "$count" "$(wc -l <"$dir/first.txt")" "$(cat "$dir/first.s")" "$(cat "$dir/repeat.s")" "$t2" "$t3" "$t4" \
   "$peak_first" "$peak_repeat" "$(cat "$dir/first.ms")" "$(cat "$dir/repeat.ms")" "$find_s" "$(cat "$dir/ratio")" \
-  "$(cat "$dir/first.cpu")" "$(cat "$dir/cat.cpu")" <<'PY'
+  "$(cat "$dir/first.cpu")" "$(cat "$dir/cat.cpu")" "$kind" <<'PY'
 import sys
 count, found, first, repeat, t2, t3, t4 = int(sys.argv[1]), int(sys.argv[2]), *map(float, sys.argv[3:8])
 peak_first, peak_repeat = int(sys.argv[8]), int(sys.argv[9])
@@ -110,7 +125,7 @@ search_first, search_repeat = int(sys.argv[10]) / 1000, int(sys.argv[11]) / 1000
 find_stat, ratio = float(sys.argv[12]), float(sys.argv[13])
 first_cpu, cat_cpu = float(sys.argv[14]), float(sys.argv[15])
 exiftool, floor = t3 - t2, t4 - t3
-print(f"{count} JPEGs, {found} match (same set as exiftool, and the same on the repeat search)")
+print(f"{count} {'RAWs (NEF)' if len(sys.argv) > 16 and sys.argv[16] == 'raw' else 'JPEGs'}, {found} match (same set as exiftool, and the same on the repeat search)")
 print(f"viewfinder first search:  {first:7.3f} s whole command, {search_first:6.3f} s searching (no index yet)")
 print(f"    exiftool is {exiftool / first:6.1f}x slower (goal >= 50x); {first / floor:5.1f}x the cat floor (goal <= 3x)")
 print(f"    CPU: {first_cpu:6.3f} s (user + system, median of five) against cat's {cat_cpu:6.3f} s: {first_cpu / max(cat_cpu, 0.001):4.2f}x (goal <= 1.5x)")

@@ -85,7 +85,9 @@ def actual(entry):
         "date taken": viewfinder_date(entry.get("taken_at")), "orientation": entry.get("orientation"),
         "GPS": (lat, lon) if lat is not None and lon is not None else None,
         "size as displayed": (width, height) if width and height else None,
-        **{field: (entry.get("place") or {}).get(key) for field, key in PLACE.items()},
+        # Names computed from the position are Viewfinder's own, not the file's: only the file's are compared.
+        **{field: (entry.get("place") or {}).get(key) if entry.get("place_from") != "position" else None
+           for field, key in PLACE.items()},
     }
 
 

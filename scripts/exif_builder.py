@@ -40,6 +40,10 @@ def _pack_value(entry, endian):
     return raw, count
 
 
+def _directories(value):
+    return isinstance(value, list) and value and all(isinstance(d, Directory) for d in value)
+
+
 def tiff(root, big_endian=False, ifd0_offset=8):
     """The TIFF structure of `root` (IFD0) and every Directory it points at."""
     endian = ">" if big_endian else "<"
@@ -60,6 +64,8 @@ def tiff(root, big_endian=False, ifd0_offset=8):
             base = start + 2 + 12 * index
             if isinstance(entry.value, Directory):
                 raw, count = None, 1
+            elif _directories(entry.value):  # several sub-IFDs (SubIFDs in RAW files)
+                raw, count = b"\0" * 4 * len(entry.value), len(entry.value)
             else:
                 raw, count = _pack_value(entry, endian)
             struct.pack_into(endian + "HHI", out, base, entry.tag, entry.type, count)
@@ -78,6 +84,12 @@ def tiff(root, big_endian=False, ifd0_offset=8):
             if isinstance(entry.value, Directory):
                 where = place(entry.value)
                 struct.pack_into(endian + "I", out, start + 2 + 12 * index + 8, where)
+            elif _directories(entry.value):
+                wheres = [place(d) for d in entry.value]
+                field = start + 2 + 12 * index + 8
+                at = field if len(wheres) == 1 else struct.unpack_from(endian + "I", out, field)[0]
+                for k, where in enumerate(wheres):
+                    struct.pack_into(endian + "I", out, at + 4 * k, where)
         nxt = directory.next_ifd
         if isinstance(nxt, Directory):
             struct.pack_into(endian + "I", out, start + 2 + 12 * n, place(nxt))

@@ -12,23 +12,25 @@ target=${1:?usage: scripts/fuzz.sh metadata|index [seconds]}
 seconds=${2:-300}
 modules=.build/fuzz-modules
 mkdir -p "$modules" ".build/fuzz-corpus-$target"
-# The readers use a few ProviderKit files (dates, licences, file reads, formats, places); build
-# just those as a small ProviderKit module.
+# The readers use a few ProviderKit files (dates, licences, FileBytes, ImageFormat); build just those as a small
+# ProviderKit module.
 kit=Sources/ProviderKit
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static -package-name viewfinder \
   -module-name ProviderKit -emit-module-path "$modules/ProviderKit.swiftmodule" -o "$modules/libProviderKit.a" \
-  -I Sources/CLinux "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift \
-  "$kit"/FileSystemPath.swift "$kit"/DeepPath.swift "$kit"/FileDescriptorWrite.swift "$kit"/FileDescriptorRead.swift \
-  "$kit"/Licenses/*.swift "$kit"/SearchFilters.swift "$kit"/EditDistance.swift "$kit"/FileBytes.swift \
-  "$kit"/ImageFormat.swift "$kit"/ImageMetadataError.swift "$kit"/PlaceNames.swift "$kit"/Blocking/*.swift \
-  "$kit"/NamedThread.swift
+  "$kit"/DateTime.swift "$kit"/DateTime+Parsing.swift "$kit"/OnceFlag.swift "$kit"/Photo.swift "$kit"/FileSystemPath.swift "$kit"/DeepPath.swift \
+  "$kit"/FileDescriptorWrite.swift "$kit"/FileDescriptorRead.swift "$kit"/Licenses/*.swift "$kit"/SearchFilters*.swift \
+  "$kit"/EditDistance.swift "$kit"/ImageFormat.swift "$kit"/RAWSignature.swift "$kit"/FileBytes.swift \
+  "$kit"/ImageMetadataError.swift "$kit"/Blocking/*.swift "$kit"/NamedThread.swift "$kit"/PlaceNames.swift \
+  "$kit"/TextFolding.swift "$kit"/TimeWords.swift "$kit"/CameraName.swift -I Sources/CLinux
 local=Providers/LocalFolder
 case $target in
-  metadata) sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/Metadata/*.swift "$local"/Metadata/MakerNotes/*.swift) ;;
+  metadata)
+    sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/Metadata/*.swift "$local"/Metadata/RAW/*.swift
+      "$local"/Metadata/MakerNotes/*.swift) ;;
   index)
-    sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift "$local"/ImageFormat.swift
-      "$local"/Metadata/*.swift "$local"/Metadata/MakerNotes/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
-      "$local"/BlockingWork.swift "$local"/TextFolding.swift "$local"/FolderListing.swift
+    sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift
+      "$local"/Metadata/*.swift "$local"/Metadata/RAW/*.swift "$local"/Metadata/MakerNotes/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
+      "$local"/FolderListing.swift
       "$local"/ConcurrentMap.swift "$local"/JobQueue.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac

@@ -46,6 +46,9 @@ convert -size 40x30 gradient:red-blue -rotate 90 "$out/rotated.heic"
 printf 'not an image at all\n' >"$out/not-an-image.jpg"
 head -c 300 "$out/full.jpg" >"$out/truncated.jpg"
 
+# Camera RAWs of every format, in raw/ with exiftool's reading of them (scripts/make-raw-corpus.py).
+python3 scripts/make-raw-corpus.py "$out/raw"
+
 (cd "$out" && exiftool -j -n -q -q *.jpg *.png *.tif *.webp *.gif *.heic *.avif >exiftool.json || true)
 python3 scripts/make-date-corpus.py >/dev/null  # Corpus/dates: places, dates, older cameras' records
 echo "made $(ls "$out" | wc -l) files in $out"

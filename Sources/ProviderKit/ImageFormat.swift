@@ -1,6 +1,9 @@
 /// Image formats recognised by their first bytes, whatever the file is called.
 package enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, tiff, webp, heic, avif, bmp
+    /// A camera RAW that does not start as a TIFF does: Olympus ORF, Panasonic RW2, Fujifilm RAF,
+    /// Canon CR3. (TIFF-shaped RAWs start as ``tiff``; the inspector names every RAW by content.)
+    case raw
     /// Canon's CIFF raw files (`.crw`): `II`, the header's length, then `HEAPCCDR`.
     case crw
 
@@ -11,7 +14,8 @@ package enum ImageFormat: String, Sendable, CaseIterable {
     package var mediaType: String {
         switch self {
         case .tiff: "image/tiff"
-        case .crw: "image/x-canon-crw"
+        // No browser shows RAW data: views use the file's previews.
+        case .raw, .crw: "application/octet-stream"
         default: "image/\(rawValue)"
         }
     }
@@ -27,6 +31,7 @@ package enum ImageFormat: String, Sendable, CaseIterable {
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("II".utf8)) && starts(Array("HEAPCCDR".utf8), at: 6) { return .crw }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if RAWSignature.matches(b) { return .raw }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
         if starts(Array("ftyp".utf8), at: 4), b.count >= 12 {
             let brand = String(decoding: b[8..<12], as: UTF8.self)

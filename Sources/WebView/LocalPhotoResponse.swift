@@ -3,6 +3,10 @@ import Hummingbird
 import NIOPosix
 import ProviderKit
 
+/// Where the JPEG preview a camera RAW embeds lies in it (offset, length): what `serve` sends in
+/// the RAW's place, since no browser shows RAW data; `nil` for a file that has none.
+package typealias LocalRAWPreview = @Sendable (FileBytes) -> (offset: Int, length: Int)?
+
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
 /// The file is opened once, checked through that descriptor (a regular file, not through a
@@ -17,11 +21,15 @@ enum LocalPhotoResponse {
     /// How much is read from the file at a time.
     static let chunkSize = 256 << 10
 
-    static func make(id: String, ids: LocalPhotoIDs, slots: Slots) async -> Response {
+    static func make(id: String, ids: LocalPhotoIDs, slots: Slots, rawPreview: LocalRAWPreview? = nil) async -> Response
+    {
         guard let path = ids.path(for: id) else { return notFound() }
         guard slots.take() else { return busy() }
         // The slot is the open file's: given back when it closes (response sent, cut off, or never sent).
-        guard let file = try? await NIOThreadPool.singleton.runIfActive({ OpenImageFile(path, slots: slots) }) ?? nil
+        guard
+            let file = try? await NIOThreadPool.singleton.runIfActive({
+                OpenImageFile(path, slots: slots, rawPreview: rawPreview)
+            }) ?? nil
         else {
             slots.give()
             return notFound()
@@ -59,26 +67,36 @@ enum LocalPhotoResponse {
 private final class OpenImageFile: Sendable {
     let descriptor: Int32
     let type: String
+    /// Where the bytes sent start in the file (past 0 for a RAW's preview), and how many.
+    let start: Int
     let size: Int
     let slots: Slots
 
     /// Opens and checks `path` (however deep: ``FileSystemPath/open(_:_:)``): not through a
     /// link, not a FIFO or device (which could block or never end), not empty or too large, and
     /// an image of a format the folder listing shows; `nil` otherwise.
-    init?(_ path: FileSystemPath, slots: Slots) {
+    init?(_ path: FileSystemPath, slots: Slots, rawPreview: LocalRAWPreview?) {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
         guard let size = regularFileSize(descriptor), size > 0, size <= LocalPhotoResponse.maximumSize,
             case let count = head.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, 0) }),
-            count > 0, let type = ImageFormat.detect(head.prefix(count))?.mediaType  // as the folder listing
+            count > 0, let format = ImageFormat.detect(head.prefix(count))  // as the folder listing
         else {
             close(descriptor)
             return nil
         }
+        // A camera RAW is sent as its largest JPEG preview, as it is (a TIFF-shaped RAW too).
+        let copy = format == .tiff || format == .raw ? dup(descriptor) : -1
+        if copy >= 0, let reader = try? FileBytes(adopting: copy), let preview = rawPreview?(reader) {
+            (type, start, self.size) = ("image/jpeg", preview.offset, preview.length)
+        } else if format == .raw {
+            close(descriptor)
+            return nil
+        } else {
+            (type, start, self.size) = (format.mediaType, 0, Int(size))
+        }
         self.descriptor = descriptor
-        self.type = type
-        self.size = Int(size)
         self.slots = slots
     }
 
@@ -92,7 +110,7 @@ private final class OpenImageFile: Sendable {
     func read(at offset: Int) throws -> [UInt8] {
         let wanted = min(LocalPhotoResponse.chunkSize, size - offset)
         var chunk = [UInt8](repeating: 0, count: wanted)
-        guard chunk.withUnsafeMutableBytes({ readAll(descriptor, into: $0, at: offset) }) == wanted else {
+        guard chunk.withUnsafeMutableBytes({ readAll(descriptor, into: $0, at: start + offset) }) == wanted else {
             throw FileShrank()
         }
         return chunk

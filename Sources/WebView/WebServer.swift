@@ -25,6 +25,8 @@ package struct WebServer: Sendable {
     /// Removes secrets from everything sent (a provider may echo a key in a title).
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
+    /// Finds the preview a local camera RAW is shown by (``LocalRAWPreview``).
+    package var rawPreview: LocalRAWPreview?
     /// `/` and `/popular`, rendered once.
     let pages: ServedPages
     /// The local photos being sent now, at most ``defaultMaxLocalStreams`` unless told otherwise.
@@ -126,7 +128,8 @@ package struct WebServer: Sendable {
             events(QueryParameters(request.uri.query))
         }
         router.get("/local/{id}") { _, context in
-            await LocalPhotoResponse.make(id: context.parameters.get("id") ?? "", ids: localIDs, slots: localStreams)
+            await LocalPhotoResponse.make(
+                id: context.parameters.get("id") ?? "", ids: localIDs, slots: localStreams, rawPreview: rawPreview)
         }
     }
 

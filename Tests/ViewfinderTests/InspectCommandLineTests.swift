@@ -29,11 +29,13 @@ struct InspectCommandLineTests {
         #expect(photo["orientation"] is NSNull)
         // The sample's position is Halifax harbour.
         #expect((photo["place"] as? [String: Any])?["region"] as? String == "Nova Scotia")
+        #expect(photo["place_from"] as? String == "position")
         #expect(
             Set(photo.keys) == [
                 "path", "format", "width", "height", "orientation", "taken_at", "camera_make", "camera_model",
                 "latitude",
-                "longitude", "place", "title", "description", "keywords", "rating", "creator", "license", "rights",
+                "longitude", "place", "place_from", "title", "description", "keywords", "rating", "creator", "license",
+                "rights",
             ])
         // The samples state "CC0 1.0 (public domain dedication)" in their EXIF Copyright.
         #expect((photo["license"] as? [String: Any])?["id"] as? String == "CC0-1.0")

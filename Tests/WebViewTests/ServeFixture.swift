@@ -38,12 +38,13 @@ enum ServeFixture {
         maxSearches: Int = WebServer.defaultMaxSearches,
         maxLocalStreams: Int = WebServer.defaultMaxLocalStreams, maxConnections: Int? = nil,
         makeEncoder: @escaping @Sendable () -> any SearchEventEncoder = { NoEvents() },
+        rawPreview: LocalRAWPreview? = nil,
         _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let providers = given ?? (endless ? [LiveProvider(provider: EndlessProvider(), typeName: "endless")] : [])
-        let server = WebServer(
+        var server = WebServer(
             port: 0, resources: try PageResources.load(), recent: RecentSearches(folder: folder),
             redact: { $0.replacingOccurrences(of: secret, with: "***") }, maxSearches: maxSearches,
             maxLocalStreams: maxLocalStreams,
@@ -56,8 +57,9 @@ enum ServeFixture {
                     SearchRequest(operation, limit: 30)
                 )
             })
+        server.rawPreview = rawPreview
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let running = Task { try await server.run { continuation.yield($0) } }
+        let running = Task { [server] in try await server.run { continuation.yield($0) } }
         defer { running.cancel() }
         guard let port = await ports.first(where: { _ in true }) else { return }
         try await body(port, folder, server.localIDs)

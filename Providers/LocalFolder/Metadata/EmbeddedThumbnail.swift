@@ -1,8 +1,9 @@
 import Foundation
 import ProviderKit
 
-/// The small JPEG a camera embeds in a JPEG's EXIF block (IFD1, JPEGInterchangeFormat), for
-/// views that show a thumbnail without decoding the full image (the gallery page).
+/// The small JPEG a camera embeds in a JPEG's EXIF block (IFD1, JPEGInterchangeFormat), or a
+/// camera RAW's preview for a grid (``RAWPreviews/forGrid(_:)``), for views that show a
+/// thumbnail without decoding the full image (the gallery page).
 package enum EmbeddedThumbnail {
     /// The largest embedded thumbnail kept: cameras write about 10 KB; more is not a thumbnail.
     static let maximumSize = 64 << 10
@@ -13,7 +14,9 @@ package enum EmbeddedThumbnail {
         let found = try? await BlockingExecutor.shared.run { cancelled in
             var found: [FileSystemPath: [UInt8]] = [:]
             for path in paths where !cancelled.isSet {
-                guard let file = try? FileBytes(path: path), let jpeg = try? read(file) else { continue }
+                guard let file = try? FileBytes(path: path),
+                    let jpeg = (try? read(file)) ?? RAWPreviews.gridJPEG(of: file, at: path)
+                else { continue }
                 found[path] = jpeg
             }
             return found

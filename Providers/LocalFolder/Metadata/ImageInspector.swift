@@ -47,8 +47,10 @@ package enum ImageInspector {
     static func examine(path: String) throws(ImageMetadataError) -> Outcome {
         let file = try FileBytes(path: path)
         guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else { return .notImage }
-        return .image(
-            format, modified: file.modified, Result { () throws(ImageMetadataError) in try read(file, format: format) })
+        let result = Result { () throws(ImageMetadataError) in try read(file, format: format) }
+        // A TIFF-shaped RAW (DNG, NEF, …) is listed as the RAW it is.
+        let isRAW = format == .tiff && (try? result.get().format).map { $0 != "tiff" } == true
+        return .image(isRAW ? .raw : format, modified: file.modified, result)
     }
 
     private static func read(_ file: FileBytes, format: ImageFormat) throws(ImageMetadataError) -> ImageMetadata {
@@ -57,8 +59,8 @@ package enum ImageInspector {
         case .jpeg: try JPEGReader.read(file, into: &metadata)
         case .png: try PNGReader.read(file, into: &metadata)
         case .gif: try GIFReader.read(file, into: &metadata)
-        case .tiff:
-            try TIFFReader.read(try file.read(0, min(file.size, FileBytes.budget)), into: &metadata, isWholeFile: true)
+        case .tiff: try RAWReader.readTIFFShaped(file, into: &metadata)
+        case .raw: try RAWReader.read(file, into: &metadata)
         case .webp: try WebPReader.read(file, into: &metadata)
         case .heic, .avif: try HEIFReader.read(file, into: &metadata)
         case .crw: try CIFFReader.read(file, into: &metadata)

@@ -8,6 +8,7 @@ enum MetadataFuzzEntry {
     /// Every input must end in metadata or an error.
     static func run(_ bytes: [UInt8]) {
         _ = try? ImageInspector.inspect(bytes: bytes)
+        _ = try? RAWPreviews.find(in: FileBytes(bytes: bytes))
         var metadata = ImageMetadata(format: "fuzz")
         try? TIFFReader.read(bytes, into: &metadata)  // EXIF blocks on their own
         XMPReader.read(bytes, into: &metadata)

@@ -14,10 +14,8 @@ enum TIFFReader {
     static func read(_ bytes: [UInt8], into metadata: inout ImageMetadata, isWholeFile: Bool = false)
         throws(ImageMetadataError)
     {
-        var reader = ByteReader(bytes)
-        if reader.starts(with: Array("II*\0".utf8)) {
-            reader.endian = .little
-        } else if !reader.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+        // A whole file may be a RAW whose header has its own magic number (ORF, RW2).
+        guard let reader = header(bytes, allowingRAWMagic: isWholeFile) else {
             throw ImageMetadataError(message: "the EXIF block does not start with a TIFF header")
         }
         let ifd0Offset = try reader.u32(4)
@@ -31,6 +29,27 @@ enum TIFFReader {
         } else if metadata.takenAt == nil {
             metadata.takenAt = walk.makerNoteDate  // ranked below any other date, as in exiftool
         }
+    }
+
+    /// Reads a TIFF structure whose first directory is a GPS directory (Canon CR3's `CMT4`).
+    static func readGPSBlock(_ bytes: [UInt8], into metadata: inout ImageMetadata) {
+        guard let reader = header(bytes), let offset = try? reader.u32(4) else { return }
+        var walk = Walk(reader: reader, isWholeFile: false)
+        walk.readGPS(at: offset, into: &metadata)
+    }
+
+    /// A reader in the byte order of the TIFF header starting `bytes`; `nil` when there is none.
+    /// `allowingRAWMagic` also takes the magic numbers of Olympus ORF (`RO`, `RS`) and Panasonic
+    /// RW2 (`U\0`) in place of 42.
+    static func header(_ bytes: [UInt8], allowingRAWMagic: Bool = false) -> ByteReader? {
+        var reader = ByteReader(bytes)
+        if reader.starts(with: Array("II".utf8)) {
+            reader.endian = .little
+        } else if !reader.starts(with: Array("MM".utf8)) {
+            return nil
+        }
+        guard let magic = try? reader.u16(2) else { return nil }
+        return magic == 42 || (allowingRAWMagic && [0x4F52, 0x5352, 0x55].contains(magic)) ? reader : nil
     }
 
     /// One pass over the directories of a TIFF structure.
@@ -113,7 +132,7 @@ enum TIFFReader {
             }
         }
 
-        private mutating func readGPS(at offset: Int, into metadata: inout ImageMetadata) {
+        mutating func readGPS(at offset: Int, into metadata: inout ImageMetadata) {
             guard visited.count < Self.maximumDirectories else { return }
             var latitudeRef: String?
             var longitudeRef: String?
@@ -142,7 +161,7 @@ enum TIFFReader {
     /// first entry has no known type. A tag
     /// repeated a thousand times, each pointing at a megabyte, would otherwise cost a gigabyte of
     /// copying, and a thousand EXIF directories a million entries.
-    private static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>) -> [Entry] {
+    static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>) -> [Entry] {
         guard visited.insert(offset).inserted, let count = try? reader.u16(offset), count <= 1000 else { return [] }
         var positions: [Int: Int] = [:]
         var found: [Entry] = []

@@ -89,6 +89,7 @@ struct InspectJSON: Encodable {
     enum CodingKeys: String, CodingKey {
         case path, format, width, height, orientation, latitude, longitude, place, title, description, keywords,
             rating, creator, license, rights
+        case placeFrom = "place_from"
         case error
         case takenAt = "taken_at"
         case cameraMake = "camera_make"
@@ -112,6 +113,7 @@ struct InspectJSON: Encodable {
         try container.encode(metadata.latitude, forKey: .latitude)
         try container.encode(metadata.longitude, forKey: .longitude)
         try container.encode(place.map(SearchJSON.PlaceJSON.init), forKey: .place)
+        try container.encode(place == nil ? nil : metadata.place == nil ? "position" : "file", forKey: .placeFrom)
         try container.encode(metadata.title, forKey: .title)
         try container.encode(metadata.description, forKey: .description)
         try container.encode(metadata.keywords, forKey: .keywords)

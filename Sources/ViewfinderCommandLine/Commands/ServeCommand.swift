@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LocalFolderProvider
 import ProviderKit
 import SearchViewModel
 import ServiceBus
@@ -45,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         let setup = try Setup.load(configPath: config, verbose: verbose)
         let configured = setup.configuration.search
         let bus = setup.bus
-        let server = WebServer(
+        var server = WebServer(
             port: port, resources: try WebResources.load(),
             recent: RecentSearches(folder: RecentSearches.defaultFolder()),
             redact: { Console.redacted($0) }, makeEncoder: { LiveEvents() },
@@ -68,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
                     SearchRequest(operation, limit: settings.limit, filters: settings.filters)
                 )
             })
+        server.rawPreview = { file in  // a local RAW is shown by its largest JPEG preview
+            RAWPreviews.forFullScreen((try? RAWPreviews.find(in: file)) ?? []).map { ($0.offset, $0.length) }
+        }
         // Signals have one owner, the watcher: the first one stops the server gracefully (its
         // searches are cancelled, their streams end), a second ends Viewfinder at once.
         let shutdown = ServerShutdown()

@@ -1,0 +1,170 @@
+import ProviderKit
+
+/// What the image directories of a TIFF-shaped file say about it as a camera RAW: which RAW it
+/// is, the full-resolution image's size, and where its JPEG previews are.
+///
+/// The directories are visited in exiftool's order: IFD0's entries in turn, each SubIFD (up to
+/// ten) where a directory points at them, then IFD1, IFD2 and on (the EXIF directory, which
+/// ``TIFFReader`` reads, holds none of the tags used here). The size is
+/// exiftool's `ImageWidth` and `ImageHeight`: those of the first directory marked full-resolution
+/// (`SubfileType` 0, or the old `OldSubfileType` 1), else the first a directory gives.
+struct TIFFRAWLayout {
+    /// The RAW's usual extension (`dng`, `nef`, …); `nil` when the file is no RAW.
+    private(set) var name: String?
+    private(set) var width: Int?
+    private(set) var height: Int?
+    /// Each JPEG a directory points at: its offset and length in the file.
+    private(set) var previews: [(offset: Int, length: Int)] = []
+
+    /// Whether a directory, or the EXIF, GPS, XMP or IPTC block, lies past the bytes read: the
+    /// file must be read further to be read whole.
+    private(set) var isCut = false
+    /// Panasonic RW2's JpgFromRaw: a JPEG preview whose EXIF block holds the date and GPS.
+    private(set) var jpegFromRAW: (offset: Int, length: Int)?
+    /// Panasonic RW2's sensor borders (top, left, bottom, right), whose differences are its size.
+    private var borders: [Int: Int] = [:]
+    private var make = ""
+    private var model = ""
+    private var hasRAWData = false
+    private var rawCompression: Int?
+    private var ifd0Compression: Int?
+    private var hasDNGVersion = false
+    private var fullResolutionDirectory: String?
+    private var visited = Set<Int>()
+    private var directories = 0
+
+    /// Real RAWs have a few directories: more is hostile, and the rest is not read.
+    private static let maximumDirectories = 32
+
+    /// Compressions only RAW data uses, with the RAW each names (exiftool's `IdentifyRawFile`).
+    private static let rawCompressions = [
+        32767: "arw", 32769: "srw", 32770: "srw", 32772: "srw", 32867: "kdc", 34713: "nef", 65000: "dcr",
+        65535: "pef",
+    ]
+
+    /// Reads the layout of the TIFF structure in `reader` (the file's first bytes).
+    init(_ reader: ByteReader) {
+        isPanasonic = (try? reader.u16(2)) == 0x55
+        guard let ifd0 = try? reader.u32(4) else { return }
+        isCut = ifd0 >= reader.count
+        var next = ifd0
+        var index = 0
+        while next > 0, index < Self.maximumDirectories {
+            next = walk(reader, at: next, named: "IFD\(index)") ?? 0
+            index += 1
+        }
+        name = identify(reader)
+        // exiftool's composite size for RW2: the sensor's right less left, bottom less top border.
+        if isPanasonic, let top = borders[4], let left = borders[5], let bottom = borders[6], let right = borders[7],
+            right > left, bottom > top
+        {
+            width = right - left
+            height = bottom - top
+        }
+    }
+
+    private let isPanasonic: Bool
+
+    /// Reads one directory and those it points at; returns the next directory's offset.
+    private mutating func walk(_ reader: ByteReader, at offset: Int, named directory: String, depth: Int = 0) -> Int? {
+        guard directories < Self.maximumDirectories, depth < 4 else { return nil }
+        directories += 1
+        let entries = TIFFReader.entries(reader, at: offset, visited: &visited)
+        guard !entries.isEmpty else { return nil }
+        var compression: Int?
+        var jpegStart: Int?
+        var jpegLength: Int?
+        var strips: [Int] = []
+        var stripLengths: [Int] = []
+        for entry in entries {
+            let value = (try? entry.integer(reader)) ?? nil
+            switch entry.tag {
+            case 0x00FE:
+                if value == 0, fullResolutionDirectory == nil { fullResolutionDirectory = directory }
+            case 0x00FF:
+                if value == 1, fullResolutionDirectory == nil { fullResolutionDirectory = directory }
+            case 0x0100 where width == nil || directory == fullResolutionDirectory: width = value ?? width
+            case 0x0101 where height == nil || directory == fullResolutionDirectory: height = value ?? height
+            case 0x0103:
+                compression = value
+                if directory == "IFD0" { ifd0Compression = value }
+                if let value, rawCompression == nil, Self.rawCompressions[value] != nil { rawCompression = value }
+            case 0x0106:
+                if value == 32803 || value == 34892 { hasRAWData = true }  // colour filter array, linear raw
+            case 0x828E: hasRAWData = true  // CFAPattern
+            case 0x010F: if directory == "IFD0" { make = ((try? entry.ascii(reader)) ?? nil) ?? make }
+            case 0x0110: if directory == "IFD0" { model = ((try? entry.ascii(reader)) ?? nil) ?? model }
+            case 0xC612: hasDNGVersion = true
+            case 0x0004...0x0007 where isPanasonic && directory == "IFD0": borders[entry.tag] = value
+            case 0x002E where isPanasonic && directory == "IFD0" && entry.type == 7:
+                if let start = try? reader.u32(entry.valueOffset), entry.count > 4 {
+                    jpegFromRAW = (start, entry.count)
+                    previews.append((start, entry.count))
+                }
+            case 0x8769, 0x8825:
+                if let value, value >= reader.count { isCut = true }
+            case 0x02BC, 0x83BB:  // XMP, IPTC: where the block ends
+                let size = entry.count * (entry.type == 4 ? 4 : 1)
+                if size > 4, let start = try? reader.u32(entry.valueOffset), start + size > reader.count {
+                    isCut = true
+                }
+            case 0x0111: strips = (try? Self.integers(entry, reader)) ?? []
+            case 0x0117: stripLengths = (try? Self.integers(entry, reader)) ?? []
+            case 0x0201: jpegStart = value
+            case 0x0202: jpegLength = value
+            case 0x014A:
+                let offsets = ((try? Self.integers(entry, reader)) ?? []).prefix(10)
+                if offsets.contains(where: { $0 >= reader.count }) { isCut = true }
+                for (number, subdirectory) in offsets.enumerated() {
+                    _ = walk(
+                        reader, at: subdirectory, named: number == 0 ? "SubIFD" : "SubIFD\(number)", depth: depth + 1)
+                }
+            default: break
+            }
+        }
+        if let jpegStart, let jpegLength { previews.append((jpegStart, jpegLength)) }
+        if compression == 6 || compression == 7, strips.count == 1, stripLengths.count == 1 {
+            previews.append((strips[0], stripLengths[0]))
+        }
+        let count = (try? reader.u16(offset)) ?? 0
+        let next = try? reader.u32(offset + 2 + count * 12)
+        if let next, next >= reader.count { isCut = true }
+        return next
+    }
+
+    /// Up to 64 unsigned values of a SHORT, LONG or IFD entry.
+    private static func integers(_ entry: TIFFReader.Entry, _ reader: ByteReader) throws(ImageMetadataError) -> [Int] {
+        let size = entry.type == 3 ? 2 : 4
+        guard [3, 4, 13].contains(entry.type), entry.count >= 1 else { return [] }
+        let count = min(entry.count, 64)
+        let start = entry.count * size <= 4 ? entry.valueOffset : try reader.u32(entry.valueOffset)
+        var values: [Int] = []
+        for index in 0..<count {
+            values.append(size == 2 ? try reader.u16(start + index * 2) : try reader.u32(start + index * 4))
+        }
+        return values
+    }
+
+    /// The RAW's name, by the marks each maker's files carry.
+    private func identify(_ reader: ByteReader) -> String? {
+        if hasDNGVersion { return "dng" }
+        if reader.starts(with: [0x43, 0x52, 0x02, 0x00], at: 8) { return "cr2" }  // "CR" 2 0
+        switch (try? reader.u16(2)) ?? 0 {
+        case 0x4F52, 0x5352: return "orf"
+        case 0x55: return "rw2"
+        default: break
+        }
+        guard hasRAWData || rawCompression != nil else { return nil }
+        let maker = make.uppercased()
+        let byMake: [(String, String)] = [
+            ("NIKON", ifd0Compression == 6 ? "nrw" : "nef"), ("SONY", model == "DSC-R1" ? "sr2" : "arw"),
+            ("PENTAX", "pef"), ("RICOH", "pef"), ("SAMSUNG", "srw"), ("HASSELBLAD", "3fr"), ("SEIKO EPSON", "erf"),
+            ("EPSON", "erf"), ("MAMIYA", "mef"), ("LEAF", "mos"), ("PHASE ONE", "iiq"), ("OLYMPUS", "orf"),
+            ("KODAK", rawCompression == 32867 ? "kdc" : "dcr"),
+            ("EASTMAN KODAK", rawCompression == 32867 ? "kdc" : "dcr"),
+            ("PANASONIC", "rw2"), ("LEICA", "dng"), ("CANON", "cr2"), ("FUJIFILM", "raf"),
+        ]
+        if let found = byMake.first(where: { maker.hasPrefix($0.0) }) { return found.1 }
+        return rawCompression.flatMap { Self.rawCompressions[$0] } ?? "raw"
+    }
+}
