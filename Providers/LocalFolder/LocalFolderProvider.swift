@@ -54,9 +54,8 @@ struct LocalFolderProvider: PhotoProvider {
                 case .popular:
                     catalog.popular(limit: request.limit, root: rootPath, keep: keep)
                 }
-            let places = Gazetteer.forSearch
             // The catalog is let go here.
-            return (report.indexNotSaved, chosen.map { provider.photo(for: $0).namingPlace(with: places) })
+            return (report.indexNotSaved, chosen.map { provider.photo(for: $0).namingPlace() })
         }
         // Said on the status line too: a silent cache failure makes every search slow.
         let note = indexNotSaved.map { "index off: \($0); every search reads every file" }

@@ -13,9 +13,10 @@ extension Gazetteer {
 
 extension Photo {
     /// The photo with place names computed from its position when it has a position and no
-    /// names of its own (a source's own place fields win).
-    package func namingPlace(with gazetteer: Gazetteer?) -> Photo {
-        guard place?.isEmpty ?? true, let location, let gazetteer, let names = gazetteer.names(at: location) else {
+    /// names of its own (a source's own place fields win). The gazetteer is only asked for (and
+    /// opened, the first time) when there is a position to name.
+    package func namingPlace(with gazetteer: @autoclosure () -> Gazetteer? = Gazetteer.forSearch) -> Photo {
+        guard place?.isEmpty ?? true, let location, let names = gazetteer()?.names(at: location) else {
             return self
         }
         var named = self

@@ -48,7 +48,6 @@ struct ProviderRun: Sendable {
     /// beyond its share costs no memory.
     func run(onPage: @Sendable (Report) -> Void) async -> Outcome {
         var remaining = max(0, request.limit)
-        let places = Gazetteer.forSearch
         var filters = request.filtersAfter
         do {
             for try await page in provider.pages(for: request) {
@@ -66,7 +65,7 @@ struct ProviderRun: Sendable {
                 // (a local file's own aside), and no value a photo cannot have.
                 // A photo with a position gets the names of where it was taken.
                 let checked = page.photos.lazy.compactMap {
-                    $0.withWebLinksOnly().withoutImpossibleValues().photo?.namingPlace(with: places)
+                    $0.withWebLinksOnly().withoutImpossibleValues().photo?.namingPlace()
                 }
                 for photo in checked where report.photos.count < remaining {
                     if !filters.isEmpty {
