@@ -24,6 +24,8 @@ struct GazetteerPlaces: PlaceResolving {
             return SearchFilters.Near(
                 center: best.location, name: best.label, alternatives: found.dropFirst().prefix(5).map(\.label))
         case .noMatch(let suggestions):
+            // A name no place has is said back, but not at any length.
+            let name = name.count > 80 ? name.prefix(80) + "…" : name
             let hint =
                 suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
             throw FilterValueError(
