@@ -90,7 +90,7 @@ private final class OpenImageFile: Sendable {
         let copy = format == .tiff || format == .raw ? dup(descriptor) : -1
         if copy >= 0, let reader = try? FileBytes(adopting: copy), let preview = rawPreview?(reader) {
             (type, start, self.size) = ("image/jpeg", preview.offset, preview.length)
-        } else if format == .raw {
+        } else if format == .raw || format == .crw {  // RAW data no browser shows, and no preview found
             close(descriptor)
             return nil
         } else {
