@@ -15,7 +15,8 @@ and answers observed by public clients:
   past totalHits (beyond page 1) is `[ERROR 400] "page" is out of valid range.`; q over 100
   characters is `[ERROR 400] "q" is too long`. Errors are plain text, never JSON.
 - Every answer carries X-RateLimit-Limit/-Remaining/-Reset (seconds until the window resets). The
-  query "throttle" gets 429 with Remaining 0 and Reset 37 (no Retry-After).
+  query "throttle" gets 429 with Remaining 0 and Reset 37 (no Retry-After), and so does every
+  query of a key starting "429-" (a key over its quota).
 - Test hooks, not Pixabay behaviour: "outage" gets a proxy's HTML 502 page; "echo" a 400 that
   repeats the request line (the key raw, percent-encoded, JSON-escaped and in capitals) like a
   misbehaving proxy;
@@ -134,7 +135,7 @@ class Handler(FakeAPIHandler):
         if not 3 <= per_page <= 200:
             return self.error(400, '"per_page" is out of valid range.')
         words = q.lower().split()
-        if words == ["throttle"]:
+        if words == ["throttle"] or key.startswith("429-"):
             return self.error(429, "Too Many Requests",
                               [("X-RateLimit-Remaining", "0"), ("X-RateLimit-Reset", "37")])
         if words == ["outage"]:

@@ -213,7 +213,7 @@ struct CommandLineTests {
         #expect((json["results"] as? [Any])?.count == 2)
     }
 
-    @Test("without --config, $VIEWFINDER_CONFIG and ./config.yaml are found; none is a clear error")
+    @Test("without --config, $VIEWFINDER_CONFIG and ./config.yaml are found; with none, the built-in default")
     func configDiscovery() async throws {
         let workspace = try workspace()
         defer { workspace.remove() }
@@ -224,9 +224,9 @@ struct CommandLineTests {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("vf-empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let none = try await ViewfinderProcess.run(["search", "fog"], in: empty)
-        #expect(none.status == 78)
-        #expect(none.stderr.contains("no configuration file found; looked for"))
+        let none = try await ViewfinderProcess.run(["providers"], in: empty)
+        #expect(none.status == 0, "stderr: \(none.stderr)")
+        #expect(none.stdout.hasPrefix("Providers in built-in default:\n"))
     }
 
     @Test("--version and --help work")

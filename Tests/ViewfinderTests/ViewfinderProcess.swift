@@ -32,14 +32,15 @@ struct ViewfinderProcess {
         return URL(fileURLWithPath: ".build/debug/viewfinder")
     }
 
-    /// Runs `viewfinder arguments…` in `directory` with `environment` added to a clean one.
+    /// Runs `viewfinder arguments…` in `directory` with `environment` added to a clean one, and
+    /// the variables in `removing` left out of it.
     /// With a `launcher` (a program and its arguments, ending with the binary to run), runs
     /// that instead, e.g. `setpriv` to run as another user.
     ///
     /// Waits without blocking a thread, so concurrent tests on the cooperative pool are not starved.
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String] = [:], launcher: [String] = [],
-        timeout: Duration = .seconds(60)
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], removing: Set<String> = [],
+        launcher: [String] = [], timeout: Duration = .seconds(60)
     ) async throws -> Output {
         let process = Process()
         process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
@@ -50,7 +51,7 @@ struct ViewfinderProcess {
             "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
         ]
-        process.environment = base.merging(environment) { $1 }
+        process.environment = base.merging(environment) { $1 }.filter { !removing.contains($0.key) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -29,15 +29,17 @@ struct WarmUpTests {
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("config.yaml").path
         let file = try Setup.locate(bundled)
+        let other = URL(fileURLWithPath: bundled).deletingLastPathComponent().appendingPathComponent("other.yaml")
         WarmUp.preload(configPath: bundled)
-        #expect(
-            WarmUp.takeConfiguration(readFrom: file.deletingLastPathComponent().appendingPathComponent("other.yaml"))
-                == nil)
+        #expect(WarmUp.takeConfiguration(readFrom: .file(other)) == nil)
+        #expect(WarmUp.takeConfiguration(readFrom: .builtIn) == nil)
         let taken = try #require(WarmUp.takeConfiguration(readFrom: file))
         #expect(taken.instances.map(\.name).contains("samples"))
         #expect(WarmUp.takeConfiguration(readFrom: file) == nil)  // taken once
 
         WarmUp.preload(configPath: "/nonexistent/viewfinder-config.yaml")  // left for the command to report
-        #expect(WarmUp.takeConfiguration(readFrom: URL(fileURLWithPath: "/nonexistent/viewfinder-config.yaml")) == nil)
+        #expect(
+            WarmUp.takeConfiguration(readFrom: .file(URL(fileURLWithPath: "/nonexistent/viewfinder-config.yaml")))
+                == nil)
     }
 }

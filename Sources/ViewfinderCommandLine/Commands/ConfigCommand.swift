@@ -8,7 +8,7 @@ struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
         abstract: "Work with the configuration file.",
-        subcommands: [Check.self])
+        subcommands: [Check.self, Init.self, Path.self])
 
     /// `viewfinder config check [PATH]`
     struct Check: AsyncParsableCommand {

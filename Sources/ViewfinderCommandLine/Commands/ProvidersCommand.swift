@@ -15,8 +15,15 @@ struct ProvidersCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Send each provider one small real request and say what came of it: reachable, key accepted, "
+                + "rate limit left, or the exact problem (key refused, DNS, TLS, timeout)."))
+    var check = false
+
     func run() async throws {
         do {
+            if check { return try await runCheck() }
             let setup = try Setup.load(configPath: config, verbose: false)
             let entries = try instanceEntries(setup)
             if json {
@@ -28,6 +35,25 @@ struct ProvidersCommand: AsyncParsableCommand {
             Console.error(failure.message)
             throw failure.exitCode
         }
+    }
+
+    /// `--check`: exit status 1 when any provider that would run failed its request.
+    private func runCheck() async throws {
+        let setup = try Setup.load(configPath: config, verbose: false, cache: .bypass)
+        let outcomes = await ProviderCheck.run(setup)
+        if json {
+            Console.out(SearchJSON.encode(["providers": outcomes], pretty: true) + "\n")
+        } else {
+            let nameWidth = max(8, outcomes.map { TerminalText.sanitized($0.name).count }.max() ?? 0)
+            let lines = outcomes.map { outcome in
+                "  \(TextFitting.pad(TerminalText.sanitized(outcome.name), to: nameWidth))  "
+                    + TerminalText.sanitized("\(outcome.status): \(outcome.detail)")
+            }
+            Console.out(
+                "Checking providers in \(TerminalText.sanitized(setup.configuration.file)):\n"
+                    + lines.joined(separator: "\n") + "\n")
+        }
+        if outcomes.contains(where: { $0.status == "failed" }) { throw ExitCodes.failed }
     }
 
     struct InstanceEntry: Encodable {

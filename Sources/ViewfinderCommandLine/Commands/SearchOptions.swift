@@ -43,6 +43,12 @@ struct SearchOptions: ParsableArguments {
     var config: String?
 
     @Option(
+        name: .customLong("folder"),
+        help: ArgumentHelp(
+            "Also search this folder of photos, beside the configured providers (repeatable).", valueName: "path"))
+    var folders: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Only photos under these licences: ids (CC0-1.0, CC-BY-4.0, PDM-1.0, …) and the groups commercial, "
                 + "modify, no-attribution (all groups given must hold); comma-separated or repeated.",

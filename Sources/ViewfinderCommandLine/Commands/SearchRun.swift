@@ -23,7 +23,15 @@ struct SearchRun {
     }
 
     private func perform() async throws {
-        let setup = try Setup.load(configPath: options.config, verbose: options.verbose, cache: options.cacheUse)
+        let paths = options.folders
+        let folders = try await BlockingExecutor.shared.run { _ throws(CommandFailure) in
+            try AdHocFolders.resolve(paths)
+        }
+        let setup = try Setup.load(
+            configPath: options.config, verbose: options.verbose, cache: options.cacheUse, folders: folders)
+        // A folder named on the command line is searched even when --provider picks others.
+        let added = setup.configuration.instances.suffix(folders.count).map(\.name)
+        let selected = options.providers.isEmpty ? [] : options.providers + added
         let settings: SearchSettings
         do {
             settings = try options.settings(from: setup.configuration.search)
@@ -35,7 +43,7 @@ struct SearchRun {
         }
         let lineup: ProviderLineup
         do {
-            lineup = try setup.bus.lineup(for: operation, selecting: options.providers)
+            lineup = try setup.bus.lineup(for: operation, selecting: selected)
         } catch {
             let code = if case .unknownProvider = error { ExitCodes.usage } else { ExitCodes.configuration }
             throw CommandFailure(message: error.description, exitCode: code)

@@ -18,12 +18,30 @@ struct Setup {
         case normal, bypass, offline
     }
 
-    /// Loads the configuration named by `--config` (or found in the usual places); the one
-    /// ``WarmUp`` read meanwhile when it read the same file.
-    static func load(configPath: String?, verbose: Bool, cache: CacheUse = .normal) throws -> Setup {
-        let file = try locate(configPath)
-        return make(
-            try WarmUp.takeConfiguration(readFrom: file) ?? loadConfiguration(file), verbose: verbose, cache: cache)
+    /// Where the configuration comes from: a file, or the built-in default when none is found.
+    enum Source: Equatable {
+        case file(URL)
+        case builtIn
+    }
+
+    /// Loads the configuration named by `--config` (or found in the usual places, else the
+    /// built-in default); the one ``WarmUp`` read meanwhile when it read the same.
+    /// `folders` (`--folder`) are searched beside the configured providers.
+    static func load(
+        configPath: String?, verbose: Bool, cache: CacheUse = .normal, folders: [URL] = []
+    ) throws -> Setup {
+        let source = try locate(configPath)
+        if source == .builtIn { noteBuiltInDefault() }
+        let configuration = try WarmUp.takeConfiguration(readFrom: source) ?? loadConfiguration(source)
+        return make(try AdHocFolders.adding(folders, to: configuration), verbose: verbose, cache: cache)
+    }
+
+    /// Says once, on a terminal only, that no file was found and the built-in default is in use.
+    private static func noteBuiltInDefault() {
+        guard Terminal.stderrIsTerminal else { return }
+        Console.err(
+            "viewfinder: no configuration file found; using the built-in default "
+                + "(`viewfinder config init` writes it to a file of your own)\n")
     }
 
     /// The logger, HTTP client and bus for a loaded `configuration`, its secrets hidden in all output.
@@ -51,23 +69,34 @@ struct Setup {
             logger: logger, network: cache == .offline ? nil : network)
     }
 
-    /// Finds the configuration; `argument` is how the command took `configPath` (`--config`, or
-    /// `nil` for a positional argument), so a message can say where a missing path came from.
-    static func locate(_ configPath: String?, argument: String? = "--config") throws -> URL {
-        let environment = ProcessInfo.processInfo.environment
-        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        switch ConfigurationLocator.locate(explicitPath: configPath, environment: environment, currentDirectory: here) {
+    /// Finds the configuration, or the built-in default when no file is found; `argument` is how
+    /// the command took `configPath` (`--config`, or `nil` for a positional argument), so a
+    /// message can say where a missing path came from.
+    static func locate(_ configPath: String?, argument: String? = "--config") throws -> Source {
+        switch ConfigurationLocator.locate(
+            explicitPath: configPath, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: currentDirectory)
+        {
         case .found(let url):
-            return url
+            return .file(url)
         case .missing(let path, let namedBy):
             let source = namedBy == "--config" ? argument.map { " (named by \($0))" } ?? "" : " (named by \(namedBy))"
             throw CommandFailure(
                 message: "no configuration file at \(path)\(source)", exitCode: ExitCodes.configuration)
-        case .notFound(let searched):
-            throw CommandFailure(
-                message: "no configuration file found; looked for \(searched.joined(separator: " and ")). "
-                    + "Pass --config PATH or set VIEWFINDER_CONFIG.",
-                exitCode: ExitCodes.configuration)
+        case .notFound:
+            return .builtIn
+        }
+    }
+
+    /// The folder the command runs in, which relative paths on the command line start from.
+    /// The folder the command runs in, which relative paths on the command line start from.
+    static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+
+    /// Reads the configuration from `source`.
+    static func loadConfiguration(_ source: Source) throws -> Configuration {
+        switch source {
+        case .file(let url): try loadConfiguration(url)
+        case .builtIn: try StarterConfiguration.builtIn()
         }
     }
 

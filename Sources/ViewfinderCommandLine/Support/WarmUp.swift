@@ -23,8 +23,8 @@ enum WarmUp {
     /// An object as GRDB's database queue is, for the notification centre.
     private final class Observer {}
 
-    /// The configuration read ahead, and the file it was read from.
-    private static let preloaded = Mutex<(file: URL, configuration: Configuration)?>(nil)
+    /// The configuration read ahead, and where it was read from.
+    private static let preloaded = Mutex<(source: Setup.Source, configuration: Configuration)?>(nil)
 
     /// Starts the warm-up when `arguments` (the program's, its name first) name such a command.
     static func start(arguments: [String]) {
@@ -49,11 +49,11 @@ enum WarmUp {
         }
     }
 
-    /// The configuration read ahead from `file`, taken once; `nil` when none was, or not yet
+    /// The configuration read ahead from `source`, taken once; `nil` when none was, or not yet
     /// (the caller then reads the file itself).
-    static func takeConfiguration(readFrom file: URL) -> Configuration? {
+    static func takeConfiguration(readFrom source: Setup.Source) -> Configuration? {
         preloaded.withLock { slot in
-            guard let entry = slot, entry.file == file else { return nil }
+            guard let entry = slot, entry.source == source else { return nil }
             slot = nil
             return entry.configuration
         }
@@ -63,11 +63,12 @@ enum WarmUp {
     /// file that cannot be read is left for the command, which says why. A guess is only used
     /// when the command, having parsed its options, finds the same file.
     static func preload(configPath: String?) {
-        guard let file = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(file) else {
+        guard let source = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(source)
+        else {
             ConfigurationLoader.warmUp()  // the YAML patterns at least
             return
         }
-        preloaded.withLock { $0 = (file, configuration) }
+        preloaded.withLock { $0 = (source, configuration) }
     }
 
     /// The value of `--config` in `arguments` (`--config PATH` or `--config=PATH`, before any
