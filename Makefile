@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examples/ExternalProvider
 
-.PHONY: demo test test-example lint format release benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
+.PHONY: demo test test-example test-install lint format release install uninstall deb benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -40,12 +40,19 @@ test:
 	swift test --skip-build --filter '$(DOWNLOAD_SUITES)'
 	swift test --skip-build --filter '$(BROWSER_SUITES)'
 	@$(MAKE) --no-print-directory test-example
+	@$(MAKE) --no-print-directory test-install
 
 ## Build the example provider package (Examples/ExternalProvider: a provider outside this
 ## repository's targets, with its own viewfinder) and run its tests.
 test-example:
 	swift build --package-path Examples/ExternalProvider --build-tests
 	swift test --package-path Examples/ExternalProvider --skip-build
+
+## Install the release build into a temporary DESTDIR and a temporary dpkg root, run the installed
+## copies (search, --format html, serve, man -l; nothing read from the build or source folders), remove them.
+test-install:
+	@VIEWFINDER_INSTALL_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
+	scripts/test-install.sh
 
 ## Check the house format (.swift-format).
 lint:
@@ -62,6 +69,23 @@ release:
 	@! ldd .build/release/viewfinder | grep -E 'libswift|libFoundation' || \
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
 	@echo "release: .build/release/viewfinder ($$(du -h .build/release/viewfinder | cut -f1)), Swift runtime linked in"
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+## Install the stripped release binary, its files (PREFIX/share/viewfinder), man pages, completions and docs under DESTDIR/PREFIX.
+install:
+	swift build $(RELEASE_FLAGS)
+	PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' scripts/install.sh install
+
+## Remove exactly the files `make install` put under DESTDIR/PREFIX.
+uninstall:
+	PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' scripts/install.sh uninstall
+
+## Build a Debian package (.build/viewfinder_VERSION_ARCH.deb) and check it with lintian.
+deb:
+	@VIEWFINDER_INSTALL_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
+	scripts/make-deb.sh
 
 ## Run the benchmarks in release mode and print the figures.
 benchmark:

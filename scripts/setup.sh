@@ -10,6 +10,9 @@ packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev libyaml-d
 building_tests=false
 for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
 if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl xxhash); fi
+# `make test-install` and `make deb` check the installed copy and the package: man pages read with
+# man, files opened watched with strace, the package checked with lintian (dpkg-shlibdeps: dpkg-dev).
+if [[ ${VIEWFINDER_INSTALL_TOOLS:-} == 1 ]]; then packages+=(man-db lintian strace dpkg-dev binutils); fi
 # `make benchmark-web` compares the page's requests per second with nginx's, under wrk.
 if [[ ${VIEWFINDER_BENCHMARK_TOOLS:-} == 1 ]]; then packages+=(wrk nginx-light); fi
 missing=()

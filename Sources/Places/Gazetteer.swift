@@ -47,16 +47,10 @@ package final class Gazetteer: Sendable {
     }
 
     /// Where the file may be: `Viewfinder_Places.resources` in the main bundle or beside the
-    /// binary (where `swift build` puts it), nowhere else (no path of the machine that built it).
+    /// binary (where `swift build` puts it), then `../share/viewfinder` from the binary's folder
+    /// (where `make install` puts it); nowhere else (no path of the machine that built it).
     static func searchedFolders() -> [URL] {
-        let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
-        let folders = [
-            Bundle.main.bundleURL.appendingPathComponent("Viewfinder_Places.resources/Resources"),
-            executable.deletingLastPathComponent().appendingPathComponent("Viewfinder_Places.resources/Resources"),
-        ]
-        return folders.reduce(into: []) { kept, folder in
-            if !kept.contains(folder.standardizedFileURL) { kept.append(folder.standardizedFileURL) }
-        }
+        ResourceFolders.searched(bundle: "Viewfinder_Places", installedSubfolder: nil)
     }
 
     /// How many places the file holds.

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Why the gazetteer cannot be used, or a place not found: what failed, where, what to do.
 package struct GazetteerError: Error, Equatable, CustomStringConvertible {
     package let description: String
@@ -6,7 +8,7 @@ package struct GazetteerError: Error, Equatable, CustomStringConvertible {
     static func unreadable(path: String, reason: String) -> GazetteerError {
         GazetteerError(
             description: "the place names file \(path) cannot be read (\(reason)); "
-                + "keep the Viewfinder_Places.resources folder beside the viewfinder binary (swift build puts it there)"
+                + ResourceFolders.advice(bundle: "Viewfinder_Places")
         )
     }
 
@@ -22,7 +24,7 @@ package struct GazetteerError: Error, Equatable, CustomStringConvertible {
     static func missing(_ paths: [String]) -> GazetteerError {
         GazetteerError(
             description: "the place names file is missing: no " + paths.joined(separator: " or ")
-                + "; keep the Viewfinder_Places.resources folder beside the viewfinder binary (swift build puts it there)"
+                + "; " + ResourceFolders.advice(bundle: "Viewfinder_Places")
         )
     }
 

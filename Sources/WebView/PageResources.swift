@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import ProviderKit
 
 /// The page template (with its cell and chip, each written once), style sheet and script,
 /// read once from the module's resources.
@@ -14,25 +15,20 @@ package struct PageResources: Sendable {
         package let description: String
     }
 
-    /// Reads the resources shipped with the module: `Viewfinder_WebView.resources` in the main
-    /// bundle's folder or beside the binary (where `swift build` puts it), and nowhere else: no
-    /// path of the machine that built it (whoever could write there would choose the page's
-    /// script). Not `Bundle.module`, which ends the process when the bundle is missing (a copied
-    /// binary); a missing folder is an error naming where it was looked for.
+    /// Reads the resources shipped with the module from the first of ``searchedFolders()`` that
+    /// holds them, and nowhere else: no path of the machine that built it (whoever could write
+    /// there would choose the page's script). Not `Bundle.module`, which ends the process when the
+    /// bundle is missing (a copied binary); missing files are an error naming every folder tried.
     package static func load() throws(Missing) -> PageResources {
         try load(from: searchedFolders())
     }
 
-    /// The folders where the resources may be, in the order they are tried.
+    /// The folders where the resources may be, in the order they are tried:
+    /// `Viewfinder_WebView.resources` in the main bundle's folder or beside the binary (where
+    /// `swift build` puts it), then `../share/viewfinder/web` from the binary's folder (where
+    /// `make install` puts them).
     static func searchedFolders() -> [URL] {
-        let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
-        let folders = [
-            Bundle.main.bundleURL.appendingPathComponent("Viewfinder_WebView.resources/Resources"),
-            executable.deletingLastPathComponent().appendingPathComponent("Viewfinder_WebView.resources/Resources"),
-        ]
-        return folders.reduce(into: []) { kept, folder in
-            if !kept.contains(folder.standardizedFileURL) { kept.append(folder.standardizedFileURL) }
-        }
+        ResourceFolders.searched(bundle: "Viewfinder_WebView", installedSubfolder: "web")
     }
 
     /// Reads the resources from the first of `folders` that holds the page template.
@@ -46,7 +42,7 @@ package struct PageResources: Sendable {
                 description:
                     "the web view's files are missing: no page.mustache in "
                     + folders.map(\.path).joined(separator: " or ")
-                    + "; keep the Viewfinder_WebView.resources folder beside the viewfinder binary (swift build puts it there)"
+                    + "; " + ResourceFolders.advice(bundle: "Viewfinder_WebView")
             )
         }
         func text(_ name: String, _ ext: String) throws(Missing) -> String {

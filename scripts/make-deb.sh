@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds .build/viewfinder_VERSION_ARCH.deb from the release build with dpkg-deb: the files of
+# `make install` under /usr (man pages gzipped), a changelog.gz and a machine-readable copyright,
+# Depends from dpkg-shlibdeps plus the libraries loaded with dlopen. Then runs lintian when it is
+# installed (errors fail the build; warnings are printed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() {
+  echo "deb: $*" >&2
+  exit 1
+}
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ProviderKit/ViewfinderVersion.swift)
+[[ -n $version ]] || fail "no version in Sources/ProviderKit/ViewfinderVersion.swift"
+architecture=$(dpkg --print-architecture)
+maintainer=${DEB_MAINTAINER:-"Viewfinder maintainers <maintainers@viewfinder.example.org>"}
+work=.build/deb
+root=$work/root
+package=.build/viewfinder_${version}_${architecture}.deb
+
+rm -rf "$work"
+mkdir -p "$work"
+scripts/install.sh stage "$root/usr"
+
+doc=$root/usr/share/doc/viewfinder
+install -m 0644 scripts/debian/copyright "$doc/copyright"
+# A native package's changelog: this version, dated by the last commit (reproducible).
+date=$(git log -1 --format=%cD 2>/dev/null || date -R)
+printf '%s\n' \
+  "viewfinder ($version) unstable; urgency=medium" "" \
+  "  * Release $version: see README.md for what it does." "" \
+  " -- $maintainer  $date" >"$doc/changelog"
+gzip -9n "$doc/changelog"
+
+# Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
+# dlopen, which no tool can see: libcurl (network providers, downloads) and libyaml (configuration).
+mkdir -p "$work/shlibdeps/debian"
+printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
+linked=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/viewfinder" 2>/dev/null |
+  sed -n 's/^shlibs:Depends=//p')
+[[ -n $linked ]] || fail "dpkg-shlibdeps found no dependencies for the binary"
+dlopened=()
+for library in libcurl.so.4 libyaml-0.so.2; do
+  owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
+  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4 and libyaml-0-2)"
+  dlopened+=("$owner")
+done
+depends="$linked, $(
+  IFS=,
+  echo "${dlopened[*]}" | sed 's/,/, /g'
+)"
+
+# Yams carries its own copy of libyaml (its CYaml target, linked in statically); SwiftPM offers
+# no way to build Yams on the system's libyaml instead.
+overrides=$root/usr/share/lintian/overrides
+mkdir -p "$overrides"
+printf '%s\n' "# Yams (the Swift YAML library) carries libyaml's code and cannot use the system's." \
+  "embedded-library libyaml [usr/bin/viewfinder]" >"$overrides/viewfinder"
+chmod 0644 "$overrides/viewfinder"
+
+size=$(du -sk --apparent-size "$root/usr" | cut -f1)
+mkdir -p "$root/DEBIAN"
+cat >"$root/DEBIAN/control" <<EOF
+Package: viewfinder
+Version: $version
+Architecture: $architecture
+Maintainer: $maintainer
+Installed-Size: $size
+Depends: $depends
+Section: graphics
+Priority: optional
+Description: search photos across local folders and photo sites
+ Viewfinder searches local photo folders (EXIF, XMP and IPTC metadata, with
+ offline place names) and photo sites such as Openverse, Wikimedia Commons and
+ Flickr at once, and merges the results into one ranked list, shown in the
+ terminal, as JSON, as an HTML gallery, or in a local web view (serve).
+EOF
+(cd "$root" && find usr -type f | sort | xargs -d '\n' md5sum) >"$root/DEBIAN/md5sums"
+chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
+find "$root" -type d -exec chmod 0755 {} +
+
+dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >/dev/null
+echo "deb: $package ($(du -h "$package" | cut -f1); installed $((size / 1024)) MB)"
+echo "deb: Depends: $depends"
+
+if command -v lintian >/dev/null; then
+  report=$(lintian --tag-display-limit 0 "$package" 2>&1 || true)
+  [[ -z $report ]] || printf '%s\n' "$report" | sed 's/^/deb: lintian: /'
+  if grep -q '^E:' <<<"$report"; then fail "lintian reports errors"; fi
+fi
