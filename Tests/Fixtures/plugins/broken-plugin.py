@@ -7,7 +7,7 @@ missing-id      writes a photo without an id
 error-line      writes {"error": "..."}
 flood           writes a 20 MiB line, past Viewfinder's output cap
 hang            writes one photo, starts a child that sleeps, and sleeps itself (marker: argv[2])
-slow-photos     writes a photo every 50 ms, up to 400
+slow-photos     writes a photo every 50 ms, up to 400 (argv[2], if given, only marks the process)
 env             writes one photo whose title lists which of FLICKR_API_KEY and PLUGIN_GREETING it sees,
                 or of the variables named by the further arguments
 photos-then     writes photos p1 and p2, then what argv[2] says (error: an error line, malformed: a line
