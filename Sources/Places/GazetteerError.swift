@@ -27,10 +27,4 @@ package struct GazetteerError: Error, Equatable, CustomStringConvertible {
                 + "; " + ResourceFolders.advice(bundle: "Viewfinder_Places")
         )
     }
-
-    /// `LAT,LON` text whose numbers are not a position.
-    static func badCoordinates(_ text: String, reason: String) -> GazetteerError {
-        GazetteerError(
-            description: "`\(text)` is not a position: \(reason); write it as LAT,LON in degrees, e.g. 38.7223,-9.1393")
-    }
 }

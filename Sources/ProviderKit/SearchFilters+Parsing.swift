@@ -99,7 +99,7 @@ extension SearchFilters {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch key {
         case .near:
-            if let center = Self.coordinates(from: trimmed) {
+            if let center = try Self.coordinates(from: trimmed) {
                 near = Near(center: center, name: trimmed)
             } else if let places {
                 near = try places.resolvePlace(trimmed)
@@ -146,15 +146,31 @@ extension SearchFilters {
 }
 
 extension SearchFilters {
-    /// `LAT,LON` in decimal degrees (`38.71,-9.14`, spaces allowed), in range; `nil` otherwise.
-    package static func coordinates(from text: String) -> GeoLocation? {
+    /// `LAT,LON` in decimal degrees (`38.71,-9.14`, spaces allowed); `nil` when the text is not two
+    /// numbers (then it is a place name), the problem when they are numbers but not a position.
+    package static func coordinates(from text: String) throws(FilterValueError) -> GeoLocation? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-            let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-            latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180
-        else { return nil }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, parts.allSatisfy(looksLikeDegrees) else { return nil }
+        func notAPosition(_ reason: String) -> FilterValueError {
+            FilterValueError(
+                key: Key.near.rawValue, value: text,
+                problem: "not a position: \(reason); write LAT,LON in decimal degrees, e.g. 38.71,-9.14")
+        }
+        guard let latitude = Double(parts[0]), let longitude = Double(parts[1]) else {
+            throw notAPosition("the numbers do not read as decimal degrees")
+        }
+        guard abs(latitude) <= 90 else { throw notAPosition("the latitude \(parts[0]) is not between -90 and 90") }
+        guard abs(longitude) <= 180 else {
+            throw notAPosition("the longitude \(parts[1]) is not between -180 and 180")
+        }
         return GeoLocation(latitude: latitude, longitude: longitude)
+    }
+
+    /// Digits with at most a sign in front and dots among them: what a person writes for degrees.
+    private static func looksLikeDegrees(_ text: String) -> Bool {
+        let body = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+        return body.contains { ("0"..."9").contains($0) } && body.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
     }
 
     /// A distance as people write it (`25km`, `25 km`, `500m`, `10mi`; a bare number is

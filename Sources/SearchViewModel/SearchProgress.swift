@@ -17,6 +17,8 @@ struct SearchProgress {
     private var knownKinds: [SearchFilters.Capabilities]
     /// How many providers are still running.
     private(set) var runningCount: Int
+    /// Each live provider's request as its time words reach it (``TimeWordRouting``), in lineup order.
+    let routedRequests: [SearchRequest]
     /// Whether something changed since the last snapshot.
     private(set) var hasChanges = false
 
@@ -37,9 +39,9 @@ struct SearchProgress {
                     ProviderStatus(name: $0.name, typeName: $0.typeName, phase: .skipped, message: $0.reason)
                 },
             results: [], isRunning: true)
-        for (index, live) in lineup.providers.enumerated() {
-            state.providers[index].timeWords = TimeWordRouting(request, for: live.provider).summary
-        }
+        let routings = lineup.providers.map { TimeWordRouting(request, for: $0.provider) }
+        routedRequests = routings.map(\.request)
+        for (index, routing) in routings.enumerated() { state.providers[index].timeWords = routing.summary }
         for (index, live) in lineup.providers.enumerated() where !request.filters.isEmpty {
             let asked = request.filters.kinds
             let applied = live.provider.appliedFilters(for: request.operation)

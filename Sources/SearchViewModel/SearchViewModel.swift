@@ -68,7 +68,7 @@ package final class SearchViewModel: Sendable {
         var runs: [Task<Void, Never>] = []
         runs.reserveCapacity(lineup.providers.count)
         for (index, live) in lineup.providers.enumerated() {
-            var providerRequest = TimeWordRouting(request, for: live.provider).request
+            var providerRequest = progress.routedRequests[index]
                 .limited(to: live.maxResults ?? request.limit).due(by: schedule.dueByProvider[index])
             providerRequest.filtersAfter = providerRequest.filters.removing(
                 live.provider.appliedFilters(for: request.operation))

@@ -57,22 +57,4 @@ import Testing
         #expect(gazetteer.resolve("qqxxzzqqxxzz") == .noMatch(suggestions: []))
         #expect(gazetteer.resolve(" , ") == .noMatch(suggestions: []))
     }
-
-    @Test("LAT,LON is a position, checked for range; other text is a name")
-    func coordinates() throws {
-        #expect(try Coordinates.parse("38.7223,-9.1393") == GeoLocation(latitude: 38.7223, longitude: -9.1393))
-        #expect(try Coordinates.parse(" -33.9 , 151.2 ") == GeoLocation(latitude: -33.9, longitude: 151.2))
-        #expect(try Coordinates.parse("90,180") == GeoLocation(latitude: 90, longitude: 180))
-        #expect(try Coordinates.parse("Paris") == nil)
-        #expect(try Coordinates.parse("Paris, Texas") == nil)
-        #expect(try Coordinates.parse("1,2,3") == nil)
-        #expect(throws: GazetteerError.self) { try Coordinates.parse("91,0") }
-        #expect(throws: GazetteerError.self) { try Coordinates.parse("0,-180.5") }
-        #expect(throws: GazetteerError.self) { try Coordinates.parse("1.2.3,4") }
-        do {
-            _ = try Coordinates.parse("95.5,10")
-        } catch {
-            #expect(error.description.contains("latitude 95.5 is not between -90 and 90"))
-        }
-    }
 }

@@ -202,9 +202,28 @@ struct SearchFiltersTests {
     )
     func near() throws {
         #expect(
-            SearchFilters.coordinates(from: "38.7223, -9.1393") == GeoLocation(latitude: 38.7223, longitude: -9.1393))
-        for bad in ["91,0", "0,181", "lisbon", "1,2,3", "nan,0", ",", "38.7"] {
-            #expect(SearchFilters.coordinates(from: bad) == nil, "\(bad)")
+            try SearchFilters.coordinates(from: "38.7223, -9.1393")
+                == GeoLocation(latitude: 38.7223, longitude: -9.1393))
+        #expect(
+            try SearchFilters.coordinates(from: " -33.9 , +151.2 ") == GeoLocation(latitude: -33.9, longitude: 151.2))
+        #expect(try SearchFilters.coordinates(from: "90,-180") == GeoLocation(latitude: 90, longitude: -180))
+        for name in ["lisbon", "Paris, Texas", "1,2,3", "nan,0", "inf,0", ",", "38.7", "1e3,4"] {
+            #expect(try SearchFilters.coordinates(from: name) == nil, "\(name) is a name, not a position")
+        }
+        for (bad, reason) in [
+            ("91,0", "the latitude 91 is not between -90 and 90"),
+            ("0,-180.5", "the longitude -180.5 is not between -180 and 180"),
+            ("1.2.3,4", "the numbers do not read as decimal degrees"),
+        ] {
+            #expect(throws: FilterValueError.self) { try SearchFilters.coordinates(from: bad) }
+            do {
+                _ = try SearchFilters.coordinates(from: bad)
+            } catch {
+                #expect(
+                    error.description
+                        == "near '\(bad)' is not a position: \(reason); write LAT,LON in decimal degrees, e.g. 38.71,-9.14"
+                )
+            }
         }
         #expect(SearchFilters.kilometres(from: "25km") == 25)
         #expect(SearchFilters.kilometres(from: "500 m") == 0.5)
