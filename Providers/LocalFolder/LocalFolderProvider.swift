@@ -65,9 +65,7 @@ struct LocalFolderProvider: PhotoProvider {
     private func photo(for file: LocalFile) -> Photo {
         let metadata = file.metadata
         let url = file.url
-        let location = metadata?.latitude.flatMap { latitude in
-            metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
-        }
+        let location = metadata?.location
         let photo = Photo(
             provider: name, id: file.id, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,

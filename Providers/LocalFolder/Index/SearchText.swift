@@ -55,9 +55,7 @@ enum SearchText {
             if let own = metadata.place {
                 place = [own.name, own.city, own.region, own.country].flatMap { TextFolding.words($0 ?? "") }
             }
-            if let latitude = metadata.latitude, let longitude = metadata.longitude,
-                let words = Gazetteer.forSearch?.searchText(at: GeoLocation(latitude: latitude, longitude: longitude))
-            {
+            if let location = metadata.location, let words = Gazetteer.forSearch?.searchText(at: location) {
                 place.append(words)
             }
             add(.place, place)

@@ -23,6 +23,11 @@ package struct ImageMetadata: Sendable, Equatable {
     package var latitude: Double?
     /// GPS longitude in decimal degrees (west negative).
     package var longitude: Double?
+    /// The GPS position, when the file records both halves of it.
+    package var location: GeoLocation? {
+        guard let latitude, let longitude else { return nil }
+        return GeoLocation(latitude: latitude, longitude: longitude)
+    }
     /// XMP dc:title, or IPTC ObjectName.
     package var title: String?
     /// XMP dc:description, EXIF ImageDescription, or IPTC Caption.

@@ -69,13 +69,7 @@ struct InspectJSON: Encodable {
         self.path = path
         self.metadata = metadata
         // The file's own place fields win, as in a search result.
-        place =
-            metadata.place
-            ?? metadata.latitude.flatMap { latitude in
-                metadata.longitude.flatMap {
-                    Gazetteer.forSearch?.names(at: GeoLocation(latitude: latitude, longitude: $0))
-                }
-            }
+        place = metadata.place ?? metadata.location.flatMap { Gazetteer.forSearch?.names(at: $0) }
         error = nil
     }
 
