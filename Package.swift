@@ -156,7 +156,7 @@ let package = Package(
 
         .target(
             name: "ExecProvider",
-            dependencies: ["ProviderKit", "CPluginSupervisor"],
+            dependencies: ["ProviderKit", "CPluginSupervisor", .product(name: "Logging", package: "swift-log")],
             path: "Providers/Exec",
             swiftSettings: strictSettings
         ),

@@ -69,7 +69,7 @@ public struct ExecFactory: ProviderFactory {
         context.shutdown.add("exec plugins") { RunningPlugins.shared.killAllAndClose() }
         return ExecProvider(
             name: name, command: command, environment: environment, options: options.passThrough,
-            secrets: context.secrets)
+            secrets: context.secrets, logger: context.logger)
     }
 
     /// A program that is not there or cannot be run (``ProgramCheck``): a path relative to the

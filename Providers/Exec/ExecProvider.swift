@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ProviderKit
 
 /// Runs a plugin program for each search and streams the photos it prints.
@@ -14,6 +15,8 @@ struct ExecProvider: PhotoProvider {
     var secrets: Redactor = .none
     /// The most output read from one run; ``outputLimit`` unless a test lowers it.
     var outputLimit = Self.outputLimit
+    /// Where `--verbose` notes go: values no photo can have, made unknown.
+    var logger = Logger(label: "viewfinder.exec")
 
     var supportsPopular: Bool { true }
 

@@ -63,7 +63,10 @@ final class ExecSession: Sendable {
                 return (photos, progress.takeDeclaration(), progress.finished)
             }
             if stop { child.kill() }  // done, failed or enough photos: the program need not go on
-            if !photos.isEmpty || declared != nil { return PhotoPage(photos: photos, appliedFilters: declared) }
+            if !photos.isEmpty || declared != nil {
+                let checked = Photo.checked(photos, provider: provider.name, logger: provider.logger)
+                return PhotoPage(photos: checked, appliedFilters: declared)
+            }
             if let failure = progress.withLock({ $0.takeFailure() }) { throw failure }
             if stop { return nil }
         }

@@ -86,7 +86,7 @@ private struct PhotoFields {
         case ("width", UInt8(ascii: "-")), ("width", UInt8(ascii: "0")...UInt8(ascii: "9")),
             ("height", UInt8(ascii: "-")), ("height", UInt8(ascii: "0")...UInt8(ascii: "9")):
             guard let value = reader.integer() else { return false }
-            if value > 0 { sizes[key] = value }
+            sizes[key] = value  // 0 or less too: the provider's check notes it and makes it unknown
         case ("tags", UInt8(ascii: "[")):
             guard let list = Self.readTags(&reader) else { return false }
             tags = list

@@ -129,11 +129,9 @@ struct WirePhoto: Decodable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? { (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil }
         func pixels(_ key: CodingKeys) -> Int? {
-            // An unusable size (negative, fractional, beyond Int) is unknown, never a trap.
-            guard let value = (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil, value > 0 else {
-                return nil
-            }
-            return value
+            // A size that is not a whole number (fractional, beyond Int) is unknown, never a trap;
+            // one of 0 or less is kept, for the provider's check to note and make unknown.
+            (try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil
         }
         self.init(
             id: container.contains(.id) ? ((try? container.decode(WireID.self, forKey: .id)) ?? .invalid) : .missing,

@@ -56,7 +56,7 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
 
     /// Maps and checks the file at `path`.
     init(path: String) throws(GazetteerError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO in its place must not hang us
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
@@ -64,7 +64,9 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
             throw .unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         let size = Int(status.st_size)
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
+        if let kind = FileKind.name(of: status.st_mode) {
+            throw .unreadable(path: path, reason: "it is \(kind), not a regular file")
+        }
         guard size >= Self.headerSize else {
             throw .damaged(path: path, reason: "\(size) bytes, shorter than its header")
         }

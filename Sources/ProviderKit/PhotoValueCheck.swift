@@ -58,6 +58,17 @@ extension FetchedPage {
         checking photos: [Photo], provider: String, logger: Logger, totalPages: Int? = nil, totalAvailable: Int? = nil,
         sourceCount: Int? = nil
     ) {
+        self.init(
+            photos: Photo.checked(photos, provider: provider, logger: logger), totalPages: totalPages,
+            totalAvailable: totalAvailable, sourceCount: sourceCount ?? photos.count)
+    }
+}
+
+extension Photo {
+    /// `photos` with impossible values made unknown and photos without an id dropped
+    /// (``withoutImpossibleValues()``), each noted in `logger` for `--verbose` as `provider: …`:
+    /// what every provider does with what its source sent, before the search sees it.
+    public static func checked(_ photos: [Photo], provider: String, logger: Logger) -> [Photo] {
         var kept: [Photo] = []
         kept.reserveCapacity(photos.count)
         for photo in photos {
@@ -65,9 +76,7 @@ extension FetchedPage {
             for problem in problems { logger.debug("\(provider): \(problem)") }
             if let checked { kept.append(checked) }
         }
-        self.init(
-            photos: kept, totalPages: totalPages, totalAvailable: totalAvailable,
-            sourceCount: sourceCount ?? photos.count)
+        return kept
     }
 }
 

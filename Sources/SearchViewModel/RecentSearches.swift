@@ -110,10 +110,7 @@ package struct RecentSearches: Sendable {
     /// The file's contents; an earlier version's plain list is read too, and anything damaged,
     /// foreign or too large is an empty history.
     private static func read(_ file: String) -> Stored {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-            let size = attributes[.size] as? Int, size <= maximumFileSize,
-            let data = FileManager.default.contents(atPath: file)
-        else { return Stored() }
+        guard let data = try? SmallFile.read(file, limit: maximumFileSize).get() else { return Stored() }
         var stored =
             (try? JSONDecoder().decode(Stored.self, from: data))
             ?? Stored(searches: (try? JSONDecoder().decode([Entry].self, from: data)) ?? [])

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 extension UserFolders {
     /// The user's pictures folder when it exists: `XDG_PICTURES_DIR` from
@@ -15,9 +16,8 @@ extension UserFolders {
         let homeFolder = home(environment)
         let list = base("XDG_CONFIG_HOME", orInHome: ".config", environment: environment)
             .appendingPathComponent("user-dirs.dirs")
-        // A few hundred bytes; anything far larger is not a list of folders.
-        let text = (try? FileHandle(forReadingFrom: list)).flatMap { try? $0.read(upToCount: 65_536) }
-            .map { String(decoding: $0, as: UTF8.self) }
+        // A few hundred bytes; anything far larger, or not a regular file, is not a list of folders.
+        let text = try? SmallFile.read(list.path, limit: 65_536).map { String(decoding: $0, as: UTF8.self) }.get()
         let folder: URL?
         if let text, text.contains("XDG_PICTURES_DIR=") {
             folder = Self.folder(named: "XDG_PICTURES_DIR", in: text, home: homeFolder)

@@ -47,10 +47,11 @@ package struct PageResources: Sendable {
         }
         func text(_ name: String, _ ext: String) throws(Missing) -> String {
             let url = folder.appendingPathComponent("\(name).\(ext)")
-            guard let data = try? Data(contentsOf: url) else {
-                throw Missing(description: "the web view's \(url.path) cannot be read")
+            switch SmallFile.read(url.path, limit: 1 << 20) {
+            case .success(let data): return String(decoding: data, as: UTF8.self)
+            case .failure(let failure):
+                throw Missing(description: "the web view's \(url.path) cannot be read: \(failure)")
             }
-            return String(decoding: data, as: UTF8.self)
         }
         var templates = MustacheLibrary()
         do {

@@ -2,15 +2,27 @@
 /// isolates and marks) become `�`, as on the terminal, so a reversed author name or a raw
 /// U+202E in an error message cannot reorder what is around it. The style sheet also isolates
 /// each piece of source text (`unicode-bidi: isolate`), for right-to-left text with no controls.
+/// Control characters other than tab and line feed become `�` too: they mean nothing in HTML,
+/// and a gallery written to standard output may land on a terminal, which would obey them.
 package enum PageText {
-    /// `text` with every bidirectional control replaced by U+FFFD.
+    /// `text` with every bidirectional control and control character replaced by U+FFFD.
     package static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        guard text.unicodeScalars.contains(where: isReplaced) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            result.append(isBidiControl(scalar) ? "\u{FFFD}" : scalar)
+            result.append(isReplaced(scalar) ? "\u{FFFD}" : scalar)
         }
         return String(result)
+    }
+
+    /// A bidirectional control, or a C0 or C1 control character other than tab and line feed
+    /// (ESC, BEL, CSI and the carriage return that would let text overwrite its line), or DEL.
+    static func isReplaced(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: isBidiControl(scalar)
+        }
     }
 
     /// JSON text with every bidirectional control replaced, whether written as itself or as a

@@ -80,7 +80,7 @@ import Testing
         #expect {
             try Gazetteer(path: folder.path)
         } throws: { error in
-            "\(error)".contains("cannot be read (not a regular file)")
+            "\(error)".contains("cannot be read (it is a folder, not a regular file)")
         }
     }
 }

@@ -28,6 +28,18 @@ import Testing
         #expect(await RecentSearches(folder: folder).list() == [.init(query: "fog", count: 1)])
     }
 
+    @Test("a FIFO in the history's place is no history, never waited on, and is replaced by the next record")
+    func aFIFOIsNoHistory() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(mkfifo(folder.appendingPathComponent("recent-searches.json").path, 0o600) == 0)
+        let recent = RecentSearches(folder: folder)
+        #expect(await recent.list().isEmpty)
+        await recent.record("fog", count: 1)
+        #expect(await RecentSearches(folder: folder).list() == [.init(query: "fog", count: 1)])
+    }
+
     @Test("recent-searches.json is 0600 in a 0700 folder, and a folder an earlier version made 0755 is narrowed")
     func recentSearchesAreTheUsersOnly() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("vf-recent-\(UUID().uuidString)")

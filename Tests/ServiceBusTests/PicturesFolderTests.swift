@@ -43,4 +43,21 @@ struct PicturesFolderTests {
             at: root.appendingPathComponent("Fotos"), withIntermediateDirectories: true)
         #expect(UserFolders.pictures(environment: environment)?.lastPathComponent == "Fotos")
     }
+
+    @Test("a FIFO or a folder in user-dirs.dirs' place is not read (opening a FIFO once hung every command)")
+    func notARegularFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vf-pictures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let conf = root.appendingPathComponent("conf")
+        try FileManager.default.createDirectory(at: conf, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Pictures"), withIntermediateDirectories: true)
+        let environment = ["HOME": root.path, "XDG_CONFIG_HOME": conf.path]
+        #expect(mkfifo(conf.appendingPathComponent("user-dirs.dirs").path, 0o600) == 0)
+        #expect(UserFolders.pictures(environment: environment)?.lastPathComponent == "Pictures")
+        try FileManager.default.removeItem(at: conf.appendingPathComponent("user-dirs.dirs"))
+        try FileManager.default.createDirectory(
+            at: conf.appendingPathComponent("user-dirs.dirs"), withIntermediateDirectories: true)
+        #expect(UserFolders.pictures(environment: environment)?.lastPathComponent == "Pictures")
+    }
 }

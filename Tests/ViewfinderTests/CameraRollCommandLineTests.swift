@@ -99,8 +99,27 @@ struct CameraRollCommandLineTests {
         #expect(narrow.stdout.contains("IMG 0001"))
     }
 
+    @Test("a folder indexed while place names were off is found by place once they are on, its photos read again")
+    func placesTurnedBackOn() async throws {
+        defer { workspace.remove() }
+        let off = try await workspace.run(
+            ["search", "lisbon", "--format", "json"], environment: ["VIEWFINDER_PLACES": "off"])
+        #expect((try off.json()["results"] as? [[String: Any]])?.isEmpty == true)
+        let on = try await workspace.run(["search", "lisbon", "--limit", "100", "--format", "json", "--verbose"])
+        #expect((try on.json()["results"] as? [[String: Any]])?.isEmpty == false, "stderr: \(on.stderr)")
+        #expect(Self.readCount(on.stderr) ?? 0 > 0, "the photos with a position are read again: \(on.stderr)")
+        let again = try await workspace.run(["search", "lisbon", "--verbose"])
+        #expect(Self.readCount(again.stderr) == 0, "then the index serves: \(again.stderr)")
+    }
+
+    /// N in the walk's "…; N read, M from the index" line of `--verbose`.
+    private static func readCount(_ log: String) -> Int? {
+        guard let range = log.range(of: " read, ") else { return nil }
+        return Int(log[..<range.lowerBound].split(whereSeparator: { !$0.isNumber }).last ?? "")
+    }
+
     @Test(
-        "--near takes a name (the most populous, the others in --verbose) or LAT,LON; an unknown name is exit 64 with a did-you-mean"
+        "--near takes a name (the most populous, the others in --verbose) or LAT,LON, a minus first too; an unknown name is exit 64 with a did-you-mean"
     )
     func near() async throws {
         defer { workspace.remove() }
@@ -119,6 +138,12 @@ struct CameraRollCommandLineTests {
             (try close.json()["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.allSatisfy {
                 ["IMG_0001.jpg", "IMG_0011.jpg", "IMG_0021.jpg", "IMG_0031.jpg"].contains($0)
             } == true)
+        // A southern or western position starts with a minus, and is a value, not an option.
+        let south = try await workspace.run(["search", "img", "--near", "-33.87,151.21", "--format", "json"])
+        #expect(south.status == 0, "\(south.stderr)")
+        #expect((try south.json()["results"] as? [[String: Any]])?.isEmpty == true)
+        let negative = try await workspace.run(["search", "img", "--near", "lisbon", "--within", "-1km"])
+        #expect(negative.status == 64 && negative.stderr.contains("within '-1km' is not a distance"), "\(negative.stderr)")
         let unknown = try await workspace.run(["search", "img", "--near", "Lisbn"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("did you mean 'Lisbon'"))

@@ -52,6 +52,23 @@ struct ExecCommandLineTests {
         #expect(try statuses(swatch)["swatches"]?.status == "ok")
     }
 
+    @Test("a plugin's impossible values become unknown, each with a --verbose note naming the plugin and photo")
+    func impossibleValues() async throws {
+        let workspace = try workspace([("odd", "command: [\(Self.broken), impossible]")])
+        defer { workspace.remove() }
+        let output = try await workspace.run(["search", "lisbon", "--format", "json", "--verbose"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let photo = try #require((try output.json()["results"] as? [[String: Any]])?.first)
+        #expect(photo["width"] is NSNull && photo["height"] is NSNull && photo["location"] is NSNull)
+        for note in [
+            #"odd: photo "w0": width 0 is impossible; taken as unknown"#,
+            #"odd: photo "w0": height -5 is impossible; taken as unknown"#,
+            #"odd: photo "w0": a position off the globe; taken as unknown"#,
+        ] {
+            #expect(output.stderr.contains(note), "\(note) in \(output.stderr)")
+        }
+    }
+
     @Test("every broken program is one failed provider with a clear message; the others still answer")
     func failures() async throws {
         let notExecutable = Self.repository.appendingPathComponent("Tests/Fixtures/plugins/not-executable.sh").path

@@ -52,6 +52,20 @@ struct TerminalTextCommandLineTests {
         #expect(results.first?["title"] as? String == "\u{1B}[2JEvil\nTitle\r\u{9B}31m")
     }
 
+    @Test("the gallery page written to standard output carries no control character from a source or the query")
+    func html() async throws {
+        let workspace = try PluginWorkspace(plugins: [("hostile", "hostile"), ("failing", "fail")])
+        defer { workspace.remove() }
+        let output = try await ViewfinderProcess.run(
+            ["search", "x\u{1B}]0;retitled\u{07}", "--format", "html"], in: workspace.url)
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        // Tabs and line feeds are the page's own layout; everything else a terminal obeys is gone.
+        #expect(Self.controls(in: output.stdout).allSatisfy { $0 == 0x09 })
+        #expect(!output.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 })
+        #expect(output.stdout.contains("\u{FFFD}[2JEvil Title \u{FFFD}31m"))
+        #expect(output.stdout.contains("x\u{FFFD}]0;retitled\u{FFFD}"))
+    }
+
     @Test("TERM=dumb gets no escape sequence on a terminal; another terminal does (so the test can fail)")
     func dumbTerminal() async throws {
         let workspace = try PluginWorkspace(plugins: [("hostile", "hostile")])

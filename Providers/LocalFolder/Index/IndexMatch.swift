@@ -1,3 +1,4 @@
+import Places
 import Synchronization
 
 #if canImport(Glibc)
@@ -54,9 +55,10 @@ enum IndexMatch {
                     guard let position else { return nil }
                     expected = position + 1
                     let old = record(position)
+                    // A record made while place names were off is made again once they are on.
                     let same =
                         old.size == file.size && old.modifiedNanoseconds == file.modifiedNanoseconds
-                        && old.hasSameSidecar(as: file.sidecar)
+                        && old.hasSameSidecar(as: file.sidecar) && !(old.lacksPlaceWords && Gazetteer.forSearch != nil)
                     return same ? position : nil
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Places
 import ProviderKit
 
 /// One file's record in a folder's index: what the walk compares (path, size, modification
@@ -30,6 +31,9 @@ struct IndexRecord {
 
     /// `flags` bit: the metadata was read.
     private static let hasMetadata: UInt8 = 1
+    /// `flags` bit: the file has a position, but no place names were at hand to make its words
+    /// (`VIEWFINDER_PLACES=off`, or a missing gazetteer): it is read again once they are.
+    private static let lacksPlaceWords: UInt8 = 2
 
     /// The record's bytes, checked by ``validLength(at:in:)`` before a record is made.
     let bytes: UnsafeRawBufferPointer
@@ -56,7 +60,8 @@ struct IndexRecord {
         header.u64((metadata?.rating ?? .nan).bitPattern)
         header.u64((metadata?.takenAt.map { Double($0.orderingSeconds) } ?? .nan).bitPattern)
         header.output.append(format.map(code) ?? 0)
-        header.output.append(metadata == nil ? 0 : hasMetadata)
+        let placeWordsLeftOut = metadata?.location != nil && Gazetteer.forSearch == nil
+        header.output.append((metadata == nil ? 0 : hasMetadata) | (placeWordsLeftOut ? lacksPlaceWords : 0))
         header.output += repeatElement(0, count: Offset.sidecarSize - header.output.count)
         header.u64(UInt64(bitPattern: sidecar?.size ?? -1))
         header.u64(UInt64(bitPattern: sidecar?.changedNanoseconds ?? 0))
@@ -109,6 +114,9 @@ struct IndexRecord {
 
     /// Whether the metadata was read (an image whose metadata is damaged has none).
     var hasMetadata: Bool { bytes[Offset.flags] & Self.hasMetadata != 0 }
+
+    /// Whether the words were made without the place names of the file's position.
+    var lacksPlaceWords: Bool { bytes[Offset.flags] & Self.lacksPlaceWords != 0 }
 
     /// The relative path, as bytes.
     var path: UnsafeRawBufferPointer {

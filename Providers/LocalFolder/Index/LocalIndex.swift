@@ -19,8 +19,9 @@ import ProviderKit
 enum LocalIndex {
     // 03: records carry the rights statements; 04: dates as recorded and paths as bytes;
     // 05: sidecars beside deep paths and names that are not UTF-8 are read (04 records lack them);
-    // 06: the checksum works in four lanes.
-    static let magic = Array("VFLIDX07".utf8)
+    // 06: the checksum works in four lanes; 07: place names and time words; 08: a record says
+    // when its place words were left out (an index made with place names off was kept for good).
+    static let magic = Array("VFLIDX08".utf8)
 
     /// Larger index files are not read: a folder would need millions of photos to need one.
     static let maximumSize = 1 << 30

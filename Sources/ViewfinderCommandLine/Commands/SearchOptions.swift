@@ -81,14 +81,18 @@ struct SearchOptions: ParsableArguments {
         help: ArgumentHelp("Only photos taken before this ISO date (as --taken-after).", valueName: "date"))
     var takenBefore: String?
 
+    // Unconditional: a southern or western position starts with a minus (`--near -33.87,151.21`),
+    // which would otherwise be read as an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Only photos taken near this place: a city, region or country name (the most populous match when "
-                + "several have it), or LAT,LON in decimal degrees.",
+                + "several have it), or LAT,LON in decimal degrees (-33.87,151.21 for Sydney).",
             valueName: "place"))
     var near: String?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "How far from --near a photo may be: 25km (the default), 500m, 10mi.", valueName: "distance"))
     var within: String?

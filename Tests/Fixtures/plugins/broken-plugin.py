@@ -4,6 +4,7 @@
 exit-3          writes one photo and two stderr lines, then exits with status 3
 bad-json        writes a good line, then a line that is not JSON
 missing-id      writes a photo without an id
+impossible      writes a photo with a width of 0, a height of -5 and a latitude of 91
 error-line      writes {"error": "..."}
 flood           writes a 20 MiB line, past Viewfinder's output cap
 hang            writes one photo, starts a child that sleeps, and sleeps itself (marker: argv[2])
@@ -38,6 +39,9 @@ elif mode == "bad-json":
     print('{"photo": {"id": "p2", "title": unquoted}}', flush=True)
 elif mode == "missing-id":
     print(json.dumps({"photo": {"title": "No id here"}}), flush=True)
+elif mode == "impossible":
+    print(json.dumps({"photo": {"id": "w0", "title": "lisbon", "width": 0, "height": -5,
+                                "latitude": 91, "longitude": 0}}), flush=True)
 elif mode == "error-line":
     print(json.dumps({"error": "the catalogue server refused our token"}), flush=True)
 elif mode == "flood":

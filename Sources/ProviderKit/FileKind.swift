@@ -1,5 +1,4 @@
 import Foundation
-import ProviderKit
 
 /// What a path names when it is not a regular file, for messages about a path that should be one.
 ///
@@ -16,7 +15,12 @@ package enum FileKind {
     package static func nonRegular(_ path: FileSystemPath) -> String? {
         var info = stat()
         guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
+        return name(of: info.st_mode)
+    }
+
+    /// The words for a file of `mode` (from `stat`), `nil` for a regular file.
+    package static func name(of mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a folder"
         case S_IFIFO: return "a FIFO (named pipe)"
