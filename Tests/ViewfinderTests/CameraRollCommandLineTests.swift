@@ -143,7 +143,8 @@ struct CameraRollCommandLineTests {
         #expect(south.status == 0, "\(south.stderr)")
         #expect((try south.json()["results"] as? [[String: Any]])?.isEmpty == true)
         let negative = try await workspace.run(["search", "img", "--near", "lisbon", "--within", "-1km"])
-        #expect(negative.status == 64 && negative.stderr.contains("within '-1km' is not a distance"), "\(negative.stderr)")
+        #expect(
+            negative.status == 64 && negative.stderr.contains("within '-1km' is not a distance"), "\(negative.stderr)")
         let unknown = try await workspace.run(["search", "img", "--near", "Lisbn"])
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("did you mean 'Lisbon'"))

@@ -39,7 +39,8 @@ struct HTMLRenderer: SearchRenderer {
     /// The page, with secrets replaced as on the terminal (a server may echo a key in a title).
     private func page(for state: SearchState) -> String {
         // Every piece of text once more, the query included: the page may be written to a terminal.
-        PageText.safe(Console.redacted(resources.render(GalleryPage(file: state, thumbnails: thumbnails, resources: resources))))
+        PageText.safe(
+            Console.redacted(resources.render(GalleryPage(file: state, thumbnails: thumbnails, resources: resources))))
     }
 }
 
