@@ -208,6 +208,22 @@ import Testing
         #expect(found.count == 1)
     }
 
+    @Test("thumbnails are taken in the order asked until the byte budget is spent, so a page stays bounded")
+    func thumbnailBudget() async throws {
+        let fixture = try #require(
+            Bundle.module.url(forResource: "with-thumbnail", withExtension: "jpg", subdirectory: "Fixtures"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-budget-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let paths = try (1...4).map { number in
+            let copy = folder.appendingPathComponent("\(number).jpg")
+            try FileManager.default.copyItem(at: fixture, to: copy)
+            return FileSystemPath(bytes: Array(copy.path.utf8))
+        }
+        let found = await EmbeddedThumbnail.jpegs(atPaths: paths, budget: 2 * 566 + 100)  // two 566-byte thumbnails
+        #expect(Set(found.keys) == Set(paths.prefix(2)))
+    }
+
     @Test("the served page holds no query, loads its script from the server, and has one cell and one chip template")
     func servedPageIsTheSameForEveryQuery() {
         let page = resources.render(GalleryPage(servedPopular: false))

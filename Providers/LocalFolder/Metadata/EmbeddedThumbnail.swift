@@ -9,15 +9,19 @@ package enum EmbeddedThumbnail {
     static let maximumSize = 64 << 10
 
     /// Each file's thumbnail JPEG bytes, for the files of `paths` that have one (a file that is
-    /// not a readable JPEG has none). Reads on ``BlockingExecutor``, never on Swift's pool.
-    package static func jpegs(atPaths paths: [FileSystemPath]) async -> [FileSystemPath: [UInt8]] {
+    /// not a readable JPEG has none), in their order until `budget` bytes are taken: a page that
+    /// carries them inline stays bounded whatever previews a folder of RAWs holds. Reads on
+    /// ``BlockingExecutor``, never on Swift's pool.
+    package static func jpegs(atPaths paths: [FileSystemPath], budget: Int = .max) async -> [FileSystemPath: [UInt8]] {
         let found = try? await BlockingExecutor.shared.run { cancelled in
             var found: [FileSystemPath: [UInt8]] = [:]
-            for path in paths where !cancelled.isSet {
+            var left = budget
+            for path in paths where !cancelled.isSet && left > 0 {
                 guard let file = try? FileBytes(path: path),
-                    let jpeg = (try? read(file)) ?? RAWPreviews.gridJPEG(of: file, at: path)
+                    let jpeg = (try? read(file)) ?? RAWPreviews.gridJPEG(of: file, at: path), jpeg.count <= left
                 else { continue }
                 found[path] = jpeg
+                left -= jpeg.count
             }
             return found
         }
