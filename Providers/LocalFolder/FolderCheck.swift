@@ -18,7 +18,8 @@ enum FolderCheck {
                     + "check `path` in the configuration")
         }
         guard status.st_mode & S_IFMT == S_IFDIR else {
-            return .badData("\(root.path) is a file; set `path` to a folder of photos")
+            let kind = FileKind.name(of: status.st_mode) ?? "a file"
+            return .badData("\(root.path) is \(kind), not a folder; set `path` to a folder of photos")
         }
         // Listing needs read permission, and reading what is listed needs search (x) permission:
         // without it every photo would be "unreadable" and the search would say 0 photos, ok.

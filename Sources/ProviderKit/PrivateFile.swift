@@ -34,12 +34,7 @@ package enum PrivateFile {
 
     /// Makes `folder` (and its missing parents) with mode 0700, or narrows an existing one to it.
     package static func makeFolder(_ folder: String) -> String? {
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            return (error as NSError).localizedDescription
-        }
+        if case .failure(let failure) = MissingFolders.make(folder) { return failure.description }
         var info = stat()
         guard stat(folder, &info) == 0 else { return String(cString: strerror(errno)) }
         guard info.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }

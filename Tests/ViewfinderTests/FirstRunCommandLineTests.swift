@@ -147,6 +147,33 @@ struct FirstRunCommandLineTests {
         #expect(try await home.run(["config", "check", "elsewhere/my.yaml"]).status == 0)
     }
 
+    @Test("config init onto a folder, or below a file, says exactly that and leaves no folder behind")
+    func configInitProblems() async throws {
+        let home = try Home()
+        defer { home.remove() }
+        let folder = try home.folder("a-folder")
+        for arguments in [["config", "init", "a-folder"], ["config", "init", "a-folder", "--force"]] {
+            let output = try await home.run(arguments)
+            #expect(output.status == 1)
+            #expect(
+                output.stderr
+                    == "viewfinder: error: cannot write \(folder.path): it is a folder; name the file to write, "
+                    + "such as \(folder.path)/config.yaml\n")
+        }
+        let file = home.url.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let below = try await home.run(["config", "init"], environment: ["XDG_CONFIG_HOME": file.path])
+        #expect(below.status == 1)
+        #expect(
+            below.stderr
+                == "viewfinder: error: cannot write \(file.path)/viewfinder/config.yaml: \(file.path) is not a folder\n"
+        )
+        let deep = try await home.run(["config", "init", "new/" + String(repeating: "d/", count: 2100) + "c.yaml"])
+        #expect(deep.status == 1)
+        #expect(deep.stderr.contains("(File name too long)"), "\(deep.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.url.appendingPathComponent("new").path))
+    }
+
     @Test("config path says which file is used and why")
     func configPath() async throws {
         let home = try Home()
@@ -200,5 +227,11 @@ struct FirstRunCommandLineTests {
         let missing = try await workspace.run(["search", "crane", "--folder", "no/such/place"])
         #expect(missing.status == 64)
         #expect(missing.stderr == "viewfinder: error: --folder no/such/place: no such folder\n")
+        #expect(mkfifo(workspace.url.appendingPathComponent("pipe").path, 0o600) == 0)
+        let fifo = try await workspace.run(["search", "crane", "--folder", "pipe"])
+        #expect(fifo.status == 64)
+        #expect(
+            fifo.stderr
+                == "viewfinder: error: --folder pipe: is a FIFO (named pipe), not a folder; name a folder of photos\n")
     }
 }

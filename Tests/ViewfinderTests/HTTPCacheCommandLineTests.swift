@@ -141,6 +141,20 @@ struct HTTPCacheCommandLineTests {
         #expect(try await calls() == online)
     }
 
+    @Test("--offline with a file where the cache folder should be says so, not that the cache holds something odd")
+    func offlineCacheIsAFile() async throws {
+        defer { workspace.remove() }
+        let file = workspace.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        let output = try await workspace.run(
+            ["search", "harbor", "--offline", "--format", "json"],
+            environment: ["FLICKR_API_KEY": Self.key, "XDG_CACHE_HOME": file.path])
+        #expect(
+            try flickrStatus(output)?["error"] as? String
+                == "offline: the cache folder \(file.path)/viewfinder/http cannot be used (Not a directory); "
+                + "set XDG_CACHE_HOME to a folder Viewfinder can write, and run the search once online")
+    }
+
     @Test("--help documents both flags; they cannot be combined")
     func flags() async throws {
         defer { workspace.remove() }

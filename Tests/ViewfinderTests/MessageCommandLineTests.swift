@@ -149,7 +149,7 @@ struct MessageCommandLineTests {
             check.stderr == """
                 viewfinder: error: providers that cannot run as configured
                 config.yaml:4:11: provider `gone`: folder \(folder)/nowhere does not exist; check `path` in the configuration
-                config.yaml:7:11: provider `file`: \(folder)/config.yaml is a file; set `path` to a folder of photos
+                config.yaml:7:11: provider `file`: \(folder)/config.yaml is a file, not a folder; set `path` to a folder of photos
                 config.yaml:10:14: provider `missing`: `\(folder)/plugins/search.py` does not exist; check `command`
                 config.yaml:13:14: provider `unknown`: no program `no-such-program-anywhere` in PATH; give its path, \
                 or install it

@@ -16,14 +16,21 @@ enum AdHocFolders {
                 expanded.hasPrefix("/")
                 ? URL(fileURLWithPath: expanded, isDirectory: true)
                 : Setup.currentDirectory.appendingPathComponent(expanded, isDirectory: true)
-            var isFolder: ObjCBool = false
             let shown = TerminalText.sanitized(path)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
-                throw CommandFailure(message: "--folder \(shown): no such folder", exitCode: ExitCodes.usage)
+            var status = stat()
+            guard stat(url.path, &status) == 0 else {
+                let reason = errno
+                let problem =
+                    reason == ENOENT
+                    ? "no such folder"
+                    : "cannot be reached (\(String(cString: strerror(reason)))); check the path and its permissions"
+                throw CommandFailure(message: "--folder \(shown): \(problem)", exitCode: ExitCodes.usage)
             }
-            guard isFolder.boolValue else {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                let kind = FileKind.name(of: status.st_mode) ?? "a file"
                 throw CommandFailure(
-                    message: "--folder \(shown): is a file; name a folder of photos", exitCode: ExitCodes.usage)
+                    message: "--folder \(shown): is \(kind), not a folder; name a folder of photos",
+                    exitCode: ExitCodes.usage)
             }
             folders.append(url.standardizedFileURL)
         }

@@ -21,15 +21,25 @@ enum NewFile {
     /// over the old one. A missing folder is made 0700; an existing one is left as it is.
     /// Blocking: call it off Swift's pool.
     static func write(_ data: Data, to path: String, replacing: Bool) -> Problem? {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            return .failed("it is a folder; name the file to write, such as \(path)/config.yaml")
+        }
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                return .failed("cannot make the folder \(folder): \((error as NSError).localizedDescription)")
+        var made: [String] = []
+        if !folder.isEmpty {
+            switch MissingFolders.make(folder) {
+            case .success(let folders): made = folders
+            case .failure(let failure): return .failed(failure.description)
             }
         }
+        let problem = place(data, at: path, in: folder, replacing: replacing)
+        if problem != nil { MissingFolders.remove(made) }  // whole or not at all: no empty folders left
+        return problem
+    }
+
+    /// Writes and links the file into `folder`, which exists.
+    private static func place(_ data: Data, at path: String, in folder: String, replacing: Bool) -> Problem? {
         if !replacing, access(path, F_OK) == 0 { return .exists }
         let temporary = (folder.isEmpty ? "." : folder) + "/.viewfinder-" + UUID().uuidString
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)

@@ -191,6 +191,13 @@ package final class CachingHTTPClient: HTTPClient {
                 .offline,
                 "offline: the cache holds something that is not a cached answer in this search's place, which could not be removed; remove it from \(store.directory.path) and run it once online"
             )
+        case .unusable(let reason):
+            log(request, "the cache's folder cannot be used (\(reason)), and offline")
+            return HTTPClientError(
+                .offline,
+                "offline: the cache folder \(store.directory.path) cannot be used (\(reason)); "
+                    + "set XDG_CACHE_HOME to a folder Viewfinder can write, and run the search once online"
+            )
         case .missing, .entry:
             log(request, "not in the cache, and offline")
             return HTTPClientError(.offline, Self.offlineMessage)

@@ -31,6 +31,9 @@ final class HTTPCacheStore: Sendable {
         case tooLarge
         /// Something that is no entry and could not be removed (a folder with files in it).
         case foreign
+        /// The cache's folder cannot be reached (a file on its way, a name too long, a loop of
+        /// links), with the system's words.
+        case unusable(String)
     }
 
     /// The intact entry for `keyDigest`, or `nil` (none, unreadable, larger than `maxBodyBytes`
@@ -84,8 +87,14 @@ final class HTTPCacheStore: Sendable {
         // Without blocking: a FIFO put in an entry's place would otherwise hold an executor thread.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return .missing }
-            return removeForeign(path)  // a link in an entry's place, or unreadable
+            switch errno {
+            case ENOENT: return .missing
+            case ENOTDIR, ENAMETOOLONG:
+                return .unusable(String(cString: strerror(errno)))  // the folder, not the entry
+            case ELOOP where !isLink(path):
+                return .unusable(String(cString: strerror(ELOOP)))  // a loop above the entry
+            default: return removeForeign(path)  // a link in an entry's place, or unreadable
+            }
         }
         defer { close(descriptor) }
         guard let regular = regularFileSize(descriptor) else { return removeForeign(path) }
@@ -99,6 +108,12 @@ final class HTTPCacheStore: Sendable {
         }
         _ = futimens(descriptor, nil)  // used now: the last to be evicted
         return .entry(entry)
+    }
+
+    /// Whether `path` itself is a symbolic link (then `ELOOP` is about it, not the folders above).
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Removes what is in an entry's place but is no entry (a link, a FIFO, a folder): `.damaged`
