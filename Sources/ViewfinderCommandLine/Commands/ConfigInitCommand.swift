@@ -41,7 +41,7 @@ extension ConfigCommand {
             switch problem {
             case nil:
                 Console.out(
-                    "wrote \(shown)\nCheck it with: viewfinder config check \(Self.shellWord(shown))\n")
+                    "wrote \(shown)\nCheck it with: viewfinder config check \(Self.shellWord(target))\n")
             case .exists:
                 Console.error("\(shown) already exists; pass --force to replace it")
                 throw ExitCodes.failed
@@ -58,10 +58,31 @@ extension ConfigCommand {
                 .appendingPathComponent("viewfinder/config.yaml").path
         }
 
-        /// `text` quoted for a POSIX shell when it holds anything but plain path characters.
+        /// `text` quoted for a shell when it holds anything but plain path characters: in single
+        /// quotes, or, when it holds control characters, in bash's and zsh's `$'…'` with each
+        /// written as an escape, so the command shown names the very file and sends the terminal
+        /// nothing it would act on.
         static func shellWord(_ text: String) -> String {
             let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+,:@%".contains($0)) }
-            return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            if plain && !text.isEmpty { return text }
+            // Controls (Cc) and invisible formatting (Cf: bidi overrides, zero-width characters).
+            func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+                [.control, .format].contains(scalar.properties.generalCategory)
+            }
+            let controls = text.unicodeScalars.contains(where: isHidden)
+            guard controls else { return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            var word = "$'"
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\", "'": word += "\\" + String(scalar)
+                case _ where isHidden(scalar):
+                    word +=
+                        scalar.value <= 0xFF
+                        ? String(format: "\\x%02x", scalar.value) : String(format: "\\u%04x", scalar.value)
+                default: word.unicodeScalars.append(scalar)
+                }
+            }
+            return word + "'"
         }
     }
 }
