@@ -184,6 +184,13 @@ package struct ConfigurationLoader: Sendable {
             let items: [Node] =
                 if key == .license, case .sequence(let sequence) = valueNode { Array(sequence) } else { [valueNode] }
             for item in items {
+                // `near:` with nothing, `~` or `null` unquoted is YAML's null: the filter unset, not a
+                // place called "null".
+                if case .scalar(let scalar) = item, scalar.style == .plain,
+                    ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+                {
+                    continue
+                }
                 guard let text = reader.text(item, key: "search.filters.\(name)", diagnostics: &diagnostics) else {
                     continue
                 }

@@ -36,9 +36,17 @@ struct SearchFiltersConfigurationTests {
         #expect(commaList.search.filters.licenseGroups == [.noAttribution])
     }
 
-    @Test("no filters section means no filters")
+    @Test("no filters section means no filters; a key left empty or null is unset, not the text \"null\"")
     func noFilters() throws {
         #expect(try Fixtures.load("providers:\n  a:\n    type: plain\n").search.filters.isEmpty)
+        for empty in ["", " ~", " null", " NULL"] {
+            let yaml =
+                "search:\n  filters:\n    near:\(empty)\n    orientation:\(empty)\nproviders:\n  a:\n    type: plain\n"
+            #expect(try Fixtures.load(yaml).search.filters.isEmpty, "\(empty)")
+        }
+        #expect(
+            Fixtures.problems("search:\n  filters:\n    orientation: 'null'\nproviders:\n  a:\n    type: plain\n").count
+                == 1)
     }
 
     @Test("bad filter values and keys are located and explained, every one of them")
