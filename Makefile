@@ -87,10 +87,12 @@ deb:
 	@VIEWFINDER_INSTALL_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
 	scripts/make-deb.sh
 
-## Run the benchmarks in release mode and print the figures.
+## Run the benchmarks in release mode and print the figures, then time start-up against a hello-world (hyperfine).
 benchmark:
 	@./scripts/setup.sh
 	swift run -c release viewfinder-benchmarks
+	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
+	Benchmarks/start-up.sh
 
 ## Time local-folder searches beside exiftool on 10,000 generated JPEGs (needs libimage-exiftool-perl).
 benchmark-local:

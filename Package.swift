@@ -128,7 +128,13 @@ let package = Package(
                 // The release binary exports none of its 30,000 symbols: nothing looks them up, and
                 // glibc's `dladdr`, which the Swift runtime calls at start-up, walks them all (half
                 // a millisecond of every command). Still position-independent, for ASLR.
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release)),
+                // Its 137,000 relative relocations packed (DT_RELR, glibc 2.36): 2.8 MB of table
+                // become 0.05 MB, which the loader applies faster. Gold cannot pack them; lld
+                // (in the Swift toolchain) can, and keeps Swift's retained metadata sections.
+                .unsafeFlags(
+                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+                    .when(configuration: .release)),
             ]
         ),
 

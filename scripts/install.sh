@@ -63,10 +63,14 @@ stage() {
   local page
   for page in "$manuals"/*.1; do
     [[ -e $page ]] || fail "generate-manual wrote no man page"
-    # viewfinder.config.check.1 -> viewfinder-config-check.1, as `man viewfinder-search` finds it.
+    # viewfinder.config.check.1 -> viewfinder-config-check.1, as `man viewfinder-search` finds it;
+    # its NAME says viewfinder-config-check (whatis and lexgrog read one word there; the
+    # description unquoted) and its SYNOPSIS `viewfinder config check`, as git's pages do.
     local name
     name=$(basename "$page" .1)
-    sed '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /;}' "$page" >"$root/share/man/man1/${name//./-}.1"
+    sed -e '/^\.Dt /{s/^\.Dt //;s/\./-/g;s/^/.Dt /;}' \
+      -e "/^\.Sh NAME\$/,/^\.Sh /{s/^\.Nm .*/.Nm ${name//./-}/;s/^\.Nd \"\(.*\)\"\$/.Nd \1/;}" \
+      -e "s/^\.Nm\$/.Nm \"${name//./ }\"/" "$page" >"$root/share/man/man1/${name//./-}.1"
     chmod 0644 "$root/share/man/man1/${name//./-}.1"
   done
   if [[ $compress == gzip ]]; then gzip -9n "$root"/share/man/man1/*.1; fi

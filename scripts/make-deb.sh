@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds .build/viewfinder_VERSION_ARCH.deb from the release build with dpkg-deb: the files of
 # `make install` under /usr (man pages gzipped), a changelog.gz and a machine-readable copyright,
-# Depends from dpkg-shlibdeps plus the libraries loaded with dlopen. Then runs lintian when it is
-# installed (errors fail the build; warnings are printed).
+# Depends from dpkg-shlibdeps plus the libraries loaded with dlopen; and beside it the debug symbols'
+# package (scripts/debian/dbgsym.sh). Then runs lintian on both when it is installed (errors fail
+# the build; warnings are printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,7 @@ fail() {
 version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/ProviderKit/ViewfinderVersion.swift)
 [[ -n $version ]] || fail "no version in Sources/ProviderKit/ViewfinderVersion.swift"
 architecture=$(dpkg --print-architecture)
-maintainer=${DEB_MAINTAINER:-"Viewfinder maintainers <maintainers@viewfinder.example.org>"}
+maintainer=${DEB_MAINTAINER:-$(<scripts/debian/maintainer)}
 work=.build/deb
 root=$work/root
 package=.build/viewfinder_${version}_${architecture}.deb
@@ -40,6 +41,11 @@ printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/
 linked=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/viewfinder" 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')
 [[ -n $linked ]] || fail "dpkg-shlibdeps found no dependencies for the binary"
+# Packed relative relocations (DT_RELR, see Package.swift) need glibc 2.36's loader: a version
+# the binary requires (GLIBC_ABI_DT_RELR) that dpkg-shlibdeps does not count.
+if readelf -V "$root/usr/bin/viewfinder" | grep -q GLIBC_ABI_DT_RELR; then
+  linked=$(sed 's/libc6 (>= [0-9.]*)/libc6 (>= 2.36)/' <<<"$linked")
+fi
 dlopened=()
 for library in libcurl.so.4 libyaml-0.so.2; do
   owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
@@ -84,8 +90,10 @@ dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >/dev/null
 echo "deb: $package ($(du -h "$package" | cut -f1); installed $((size / 1024)) MB)"
 echo "deb: Depends: $depends"
 
+scripts/debian/dbgsym.sh "$root/usr/bin/viewfinder" .build/release/viewfinder.debug "$version" "$architecture" "$maintainer"
+
 if command -v lintian >/dev/null; then
-  report=$(lintian --tag-display-limit 0 "$package" 2>&1 || true)
+  report=$(lintian --tag-display-limit 0 "$package" ".build/viewfinder-dbgsym_${version}_${architecture}.deb" 2>&1 || true)
   [[ -z $report ]] || printf '%s\n' "$report" | sed 's/^/deb: lintian: /'
   if grep -q '^E:' <<<"$report"; then fail "lintian reports errors"; fi
 fi

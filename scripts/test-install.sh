@@ -3,8 +3,9 @@
 #  1. scripts/install.sh into a temporary DESTDIR; the INSTALLED binary runs `search` on a local
 #     folder, `--format html` and `serve` (GET /), under strace: no file under the build folder or
 #     the source tree is opened. `man -l` reads a page; uninstall leaves no file behind.
-#  2. scripts/make-deb.sh; the package goes into a temporary dpkg root (--root, --admindir), whose
-#     `viewfinder --version` and a search run; `dpkg -r` leaves no file behind.
+#  2. scripts/make-deb.sh; the package and its -dbgsym go into a temporary dpkg root (--root,
+#     --admindir), whose `viewfinder --version` and a search run, the debug information found
+#     under the binary's build ID; `dpkg -r` leaves no file behind.
 # Needs the release build (swift build -c release --static-swift-stdlib --product viewfinder),
 # strace, man-db, dpkg-dev and lintian (scripts/setup.sh installs them with VIEWFINDER_INSTALL_TOOLS=1).
 set -euo pipefail
@@ -115,6 +116,7 @@ left=$(find "$destdir" -type f -o -type l)
 step "deb"
 scripts/make-deb.sh
 deb=$(ls -t .build/viewfinder_*.deb | head -1)
+dbgsym=$(ls -t .build/viewfinder-dbgsym_*.deb | head -1)
 root=$work/root
 admin=$work/admin
 mkdir -p "$root" "$admin/updates" "$admin/info" "$admin/triggers"
@@ -122,15 +124,20 @@ touch "$admin/status" "$admin/available"
 # The root has none of the libraries' packages registered: --force-depends (the binary uses
 # the real system's libraries through the dynamic loader's default paths).
 dpkg --root="$root" --admindir="$admin" --force-not-root --force-script-chrootless --force-depends \
-  --log=/dev/null -i "$deb" >"$work/dpkg.out" 2>&1 || fail "dpkg -i: $(cat "$work/dpkg.out")"
+  --log=/dev/null -i "$deb" "$dbgsym" >"$work/dpkg.out" 2>&1 || fail "dpkg -i: $(cat "$work/dpkg.out")"
 "$root/usr/bin/viewfinder" --version || fail "the packaged viewfinder --version failed"
 "$root/usr/bin/viewfinder" search harbor --config "$HOME/config.yaml" >"$work/packaged.out" &&
   grep -q "Lighthouse at dusk" "$work/packaged.out" ||
   fail "the packaged viewfinder found no harbor photo"
 zcat "$root/usr/share/man/man1/viewfinder-search.1.gz" >"$work/page.1" && grep -q '^\.Dt VIEWFINDER-SEARCH' "$work/page.1" ||
   fail "no gzipped man page for viewfinder-search"
+# The debug symbols under the binary's build ID, as gdb looks them up.
+build_id=$(readelf -n "$root/usr/bin/viewfinder" | sed -n 's/^ *Build ID: *//p')
+debug=$root/usr/lib/debug/.build-id/${build_id:0:2}/${build_id:2}.debug
+readelf -S "$debug" 2>/dev/null | grep -q '\.debug_info' || fail "no debug information at $debug"
+if readelf -S "$root/usr/bin/viewfinder" | grep -q '\.debug_'; then fail "the packaged binary has debug sections"; fi
 dpkg --root="$root" --admindir="$admin" --force-not-root --force-script-chrootless --log=/dev/null \
-  -r viewfinder >>"$work/dpkg.out" 2>&1 || fail "dpkg -r: $(cat "$work/dpkg.out")"
+  -r viewfinder-dbgsym viewfinder >>"$work/dpkg.out" 2>&1 || fail "dpkg -r: $(cat "$work/dpkg.out")"
 left=$(find "$root" -mindepth 1 -not -type d)
 [[ -z $left ]] || fail "dpkg -r left: $left"
 step "passed"

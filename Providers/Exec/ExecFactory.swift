@@ -55,6 +55,9 @@ public struct ExecFactory: ProviderFactory {
 
     public var summary: String { "any program speaking Viewfinder's JSON-lines plugin protocol" }
 
+    /// A program of its own answers: no request goes through the HTTP client.
+    public var usesNetwork: Bool { false }
+
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
         guard let program = options.command.first, !program.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw ProviderUnavailable.missingOption("command")

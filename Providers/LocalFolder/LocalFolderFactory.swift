@@ -37,6 +37,9 @@ public struct LocalFolderFactory: ProviderFactory {
 
     public var summary: String { "photos in a folder on this machine, found by their metadata and names" }
 
+    /// Files on this machine: no request goes through the HTTP client.
+    public var usesNetwork: Bool { false }
+
     public func makeProvider(name: String, options: Options, context: ProviderContext) throws -> any PhotoProvider {
         try ProviderUnavailable.require("path", options.path)
         let root = context.resolvePath(options.path)

@@ -24,11 +24,19 @@ public protocol ProviderFactory: Sendable {
     /// saying what to change. A search meets the same problems when it runs; the check names
     /// them before then.
     func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable]
+
+    /// Whether its providers send requests through the shared HTTP client (``ProviderContext``'s
+    /// libcurl): `viewfinder` loads libcurl and its TLS library at start-up only for a lineup
+    /// with such a provider, and a command without one never loads them.
+    var usesNetwork: Bool { get }
 }
 
 extension ProviderFactory {
     /// No problems beyond the options' form, by default.
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] { [] }
+
+    /// A provider reaches its source over the network, by default.
+    public var usesNetwork: Bool { true }
 }
 
 /// A provider's options, decoded from its YAML mapping.

@@ -28,6 +28,10 @@ package struct Configuration: Sendable {
     /// Every environment variable a secret option was built from, in any instance: the names
     /// a program started by a provider must not inherit.
     package var secretVariables: Set<String> { Set(instances.flatMap(\.secretVariables)) }
+
+    /// Whether an enabled instance sends requests through the HTTP client, so a search with
+    /// this configuration's lineup loads libcurl.
+    package var usesNetwork: Bool { instances.contains { $0.isEnabled && $0.usesNetwork } }
 }
 
 /// The `search:` section.
@@ -69,6 +73,9 @@ package struct ProviderInstance: Sendable {
     package var secretVariables: Set<String>
     /// Line of the instance's name in the file.
     package var line: Int?
+    /// Whether its provider type sends requests through the HTTP client (its factory's
+    /// `usesNetwork`).
+    package var usesNetwork: Bool
 
     let build: @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider
     let findProblems: @Sendable (_ context: ProviderContext) -> [ConfigurationIssue]
@@ -85,6 +92,7 @@ package struct ProviderInstance: Sendable {
         secrets: [String] = [],
         secretVariables: Set<String> = [],
         line: Int? = nil,
+        usesNetwork: Bool = true,
         build: @escaping @Sendable (_ name: String, _ context: ProviderContext) throws -> any PhotoProvider,
         problems: @escaping @Sendable (_ context: ProviderContext) -> [ConfigurationIssue] = { _ in [] }
     ) {
@@ -98,6 +106,7 @@ package struct ProviderInstance: Sendable {
         self.secrets = secrets
         self.secretVariables = secretVariables
         self.line = line
+        self.usesNetwork = usesNetwork
         self.build = build
         self.findProblems = problems
     }

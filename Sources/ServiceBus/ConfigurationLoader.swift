@@ -311,7 +311,7 @@ package struct ConfigurationLoader: Sendable {
             name: name, typeName: typeName, isEnabled: enabled, weight: weight, timeout: timeout,
             maxResults: maxResults, variablesByOption: variablesByOption, secrets: built.secrets,
             secretVariables: Set(Self.secretKeyNames(of: factory).flatMap { variablesByOption[$0] ?? [] }),
-            line: nameNode.mark?.line, build: built.build,
+            line: nameNode.mark?.line, usesNetwork: factory.usesNetwork, build: built.build,
             problems: { [file = diagnostics.file] context in
                 built.problems(context).map { problem in
                     let place = problem.option.flatMap { optionPlaces[$0] } ?? namePlace

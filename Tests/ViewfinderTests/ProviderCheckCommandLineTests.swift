@@ -4,7 +4,7 @@ import Testing
 
 /// `viewfinder providers --check` against the loopback fake servers: a key accepted with the
 /// rate limit left, a key refused (401, 403), a 429 with its headers, a host that does not
-/// resolve, a server that does not answer in time.
+/// resolve, a server that does not answer in time, a certificate that is self-signed.
 @Suite("providers --check", .serialized)
 struct ProviderCheckCommandLineTests {
     @Test("each provider gets one request; the answer, or the exact problem, is said per provider")
@@ -120,5 +120,27 @@ struct ProviderCheckCommandLineTests {
                 "Checking providers in config.yaml:\n  spent     failed: rate limited (HTTP 403); rate limit: 0 of 2 requests left"
             ),
             "\(third.stdout)")
+    }
+
+    @Test("a server whose certificate is self-signed: the check says TLS, and the certificate problem")
+    func selfSignedCertificate() async throws {
+        let server = try await LoopbackServer.start(script: "self_signed_tls_server.py")
+        defer { server.stop() }
+        let port = try #require(server.baseURL.port)
+        let workspace = try Workspace(
+            config: """
+                providers:
+                  selfsigned:
+                    type: openverse
+                    endpoint: https://127.0.0.1:\(port)/v1/
+                """)
+        defer { workspace.remove() }
+        let output = try await workspace.run(["providers", "--check", "--json"])
+        #expect(output.status == 1, "stderr: \(output.stderr)")
+        let entries = try #require(output.json()["providers"] as? [[String: Any]])
+        #expect(entries.first?["status"] as? String == "failed")
+        let detail = entries.first?["detail"] as? String ?? "<none>"
+        #expect(detail.hasPrefix("TLS: TLS with 127.0.0.1 failed: "), "\(detail)")
+        #expect(detail.contains("self-signed certificate"), "\(detail)")
     }
 }

@@ -54,7 +54,8 @@ enum CurlErrors {
             CURLE_SSL_INVALIDCERTSTATUS,
             CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE,
             CURLE_USE_SSL_FAILED:
-            return HTTPClientError(.tls, "TLS with \(host) failed: \(describe(code))")
+            // The certificate's exact problem (self-signed, expired, another host's) is in libcurl's words.
+            return HTTPClientError(.tls, "TLS with \(host) failed: \(transfer.failureDetail ?? describe(code))")
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return HTTPClientError(.connectionLost, "\(target): the connection closed before the response was complete")
         case CURLE_BAD_CONTENT_ENCODING:

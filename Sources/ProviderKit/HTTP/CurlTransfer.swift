@@ -274,6 +274,13 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether libcurl ended the transfer for its low-speed limit (``HTTPRequest/stallTimeout``),
     /// not for a connect or whole timeout, which it reports with the same code.
     var wasTooSlow: Bool { String(cString: errorBuffer).hasPrefix("Operation too slow") }
+
+    /// libcurl's own account of the last failure, more exact than its code's description
+    /// ("SSL certificate problem: self-signed certificate"); `nil` when it wrote none.
+    var failureDetail: String? {
+        let text = String(cString: errorBuffer)
+        return text.isEmpty ? nil : text
+    }
     var sentTooLargeHeaders: Bool { headersTooLarge }
     var fileProblem: String? { fileError }
 }

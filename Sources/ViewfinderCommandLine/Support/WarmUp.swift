@@ -6,7 +6,7 @@ import ServiceBus
 import Synchronization
 
 /// Start-up work that the commands reading a configuration all need (reading the configuration,
-/// loading libcurl), begun on a thread of its own before ArgumentParser reads the command line:
+/// loading libcurl when the lineup uses the network), begun on a thread of its own before ArgumentParser reads the command line:
 /// that reading is all on the main thread (reflection over every option, 9 ms of a search's start
 /// in the static binary) while the second core idles. The process ends with `_exit`, so a
 /// warm-up still running then is simply dropped.
@@ -33,12 +33,15 @@ enum WarmUp {
         let searches = ["search", "popular", "download"].contains(arguments[1])
         let downloads =
             arguments[1] == "download" || arguments.contains { $0 == "--download" || $0.hasPrefix("--download=") }
+        let sendsRequests = searches || arguments[1] == "serve" || arguments.contains("--check")
         NamedThread.start("vf-warm-up") {
-            preload(configPath: named)
+            let configuration = preload(configPath: named)
             // The search options' reflection (a third of the parse) while the main thread
             // reads the command line up to them: 2 ms sooner to the command.
             if searches { _ = try? SearchOptions.parse([]) }
-            CurlLibrary.load()  // libcurl and OpenSSL loaded and set up, 7 ms or more
+            // libcurl and OpenSSL loaded and set up (7 ms or more of CPU) only when the command
+            // will use them: a local-only search, `config` or `providers` never does.
+            if downloads || (sendsRequests && configuration?.usesNetwork ?? true) { CurlLibrary.load() }
             // The gazetteer mapped and checked (about 1 ms) here, not on Swift's pool when the
             // first photo with a position arrives.
             if searches || arguments[1] == "serve" { _ = Gazetteer.forSearch }
@@ -62,13 +65,16 @@ enum WarmUp {
     /// Reads the configuration the command line most likely names (3 ms), as ``Setup`` would; a
     /// file that cannot be read is left for the command, which says why. A guess is only used
     /// when the command, having parsed its options, finds the same file.
-    static func preload(configPath: String?) {
+    /// Returns it, or `nil` when none was read.
+    @discardableResult
+    static func preload(configPath: String?) -> Configuration? {
         guard let source = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(source)
         else {
             ConfigurationLoader.warmUp()  // the YAML patterns at least
-            return
+            return nil
         }
         preloaded.withLock { $0 = (source, configuration) }
+        return configuration
     }
 
     /// The value of `--config` in `arguments` (`--config PATH` or `--config=PATH`, before any
