@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "SearchViewModel", targets: ["SearchViewModel"]),
         .library(name: "ProviderTesting", targets: ["ProviderTesting"]),
+        .library(name: "TerminalImages", targets: ["TerminalImages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -101,6 +102,15 @@ let package = Package(
                 "ProviderKit", "ServiceBus", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Pictures in the terminal: chafa (LGPL) and the image decoders (libheif LGPL), all loaded
+        // with dlopen when a picture is first drawn (see their headers).
+        .target(name: "CChafa", path: "Sources/CChafa"),
+        .target(name: "CImageCodecs", path: "Sources/CImageCodecs"),
+        .target(
+            name: "TerminalImages",
+            dependencies: ["ProviderKit", "CChafa", "CImageCodecs"],
             swiftSettings: strictSettings
         ),
         // The command line as a library: `ViewfinderCommandLine.main(adding:)` runs it, with provider
@@ -291,6 +301,12 @@ let package = Package(
             // LocalFolderProvider: its sidecar reader is tested against every name the writer makes.
             dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting", "LocalFolderProvider"],
             exclude: ["download_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalImagesTests",
+            dependencies: ["TerminalImages", "ProviderKit"],
+            exclude: ["chafa_in_terminal.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(
