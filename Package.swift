@@ -21,7 +21,6 @@ let package = Package(
         .library(name: "ServiceBus", targets: ["ServiceBus"]),
         .library(name: "SearchViewModel", targets: ["SearchViewModel"]),
         .library(name: "ProviderTesting", targets: ["ProviderTesting"]),
-        .library(name: "TerminalImages", targets: ["TerminalImages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -211,7 +210,9 @@ let package = Package(
         // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
         .executableTarget(
             name: "viewfinder-benchmarks",
-            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places"],
+            dependencies: [
+                "ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places", "TerminalImages",
+            ],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
         ),
@@ -306,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "TerminalImagesTests",
             dependencies: ["TerminalImages", "ProviderKit"],
-            exclude: ["chafa_in_terminal.py"],
+            exclude: ["chafa_in_terminal.py", "Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

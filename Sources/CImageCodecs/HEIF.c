@@ -1,6 +1,6 @@
 // HEIF/HEIC through libheif (libheif.so.1, LGPL: only ever loaded, never linked in), with dlopen.
 // A camera's HEIC carries a small thumbnail item beside a grid of full-size tiles: when the
-// thumbnail covers the wanted size, it is decoded instead of the photo.
+// thumbnail is near enough the wanted size (see `thumbnail_share`), it is decoded instead.
 #include "CodecLibrary.h"
 
 #include <libheif/heif.h>
@@ -55,24 +55,38 @@ static vf_codec_library library = {
     .lock = PTHREAD_MUTEX_INITIALIZER,
 };
 
-/// The smallest thumbnail of `primary` that still covers the picture's fit into the wanted box, or
-/// NULL.
+/// A thumbnail at least this share of the picture's fit into the box is drawn instead of the
+/// photo: a phone's HEIC carries a 320×240 thumbnail beside a 12-megapixel grid of tiles whose
+/// decode takes a second and a half, and a preview drawn from a thumbnail half its size is still
+/// a fair likeness, at a hundredth of the cost. A full-screen view asks for a box no thumbnail
+/// comes near, and gets the photo.
+static const double thumbnail_share = 0.5;
+
+/// The smallest thumbnail of `primary` that covers the picture's fit into the wanted box, else the
+/// largest that covers `thumbnail_share` of it, or NULL.
 static struct heif_image_handle *covering_thumbnail(const struct heif_image_handle *primary,
                                                     vf_decode_request request) {
     int primary_width = heif.handle_width(primary), primary_height = heif.handle_height(primary);
     double needed = vf_needed_scale(primary_width, primary_height, request);
     if (needed >= 1.0) return NULL;
+    double fit_width = primary_width * needed, fit_height = primary_height * needed;
     heif_item_id ids[8];
     int count = heif.thumbnail_ids(primary, ids, 8);
     struct heif_image_handle *best = NULL;
+    int best_covers = 0;
     for (int index = 0; index < count; index++) {
         struct heif_image_handle *thumbnail = NULL;
         if (heif.thumbnail(primary, ids[index], &thumbnail).code != heif_error_Ok || thumbnail == NULL) continue;
         int width = heif.handle_width(thumbnail), height = heif.handle_height(thumbnail);
-        int covers = width >= primary_width * needed - 0.5 && height >= primary_height * needed - 0.5;
-        if (covers && (best == NULL || width < heif.handle_width(best))) {
+        int covers = width >= fit_width - 0.5 && height >= fit_height - 0.5;
+        int enough = width >= fit_width * thumbnail_share && height >= fit_height * thumbnail_share;
+        int better = best == NULL || (covers && !best_covers) ||
+                     (covers && best_covers && width < heif.handle_width(best)) ||
+                     (!covers && !best_covers && width > heif.handle_width(best));
+        if ((covers || enough) && better) {
             if (best != NULL) heif.handle_release(best);
             best = thumbnail;
+            best_covers = covers;
         } else {
             heif.handle_release(thumbnail);
         }

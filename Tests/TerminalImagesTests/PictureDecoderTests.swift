@@ -59,6 +59,30 @@ import Testing
         #expect((medium.width, medium.height) == (180, 120))
     }
 
+    @Test func aJPEGCutShortIsRefusedNotDrawnHalfGrey() throws {
+        let sample = try [UInt8](Data(contentsOf: TestFiles.samples.appendingPathComponent("city-bridge-fog.jpg")))
+        #expect {
+            _ = try PictureDecoder.decode(Array(sample.prefix(sample.count * 3 / 5)))
+        } throws: { error in
+            (error as? TerminalImageError)?.code == .corrupt
+                && "\(error)".contains("Premature end of JPEG file")
+        }
+    }
+
+    @Test func heicThumbnailStandsInWhenNearTheSizeNeeded() throws {
+        let file = TestFiles.folder.appendingPathComponent("Fixtures/thumbnail-640x480.heic")
+        let bytes = try [UInt8](Data(contentsOf: file))
+        // 640×480 with a 64×48 thumbnail (heif-enc --thumb 64). Fitted into 100×100 it is 100×75:
+        // the thumbnail is over half of that, and is decoded instead of the photo.
+        let preview = try PictureDecoder.decode(bytes, fittingInto: (100, 100))
+        #expect((preview.width, preview.height) == (64, 48))
+        #expect((preview.sourceWidth, preview.sourceHeight) == (640, 480))
+        // Fitted into 300×300 (300×225), the thumbnail is too small: the photo itself.
+        let larger = try PictureDecoder.decode(bytes, fittingInto: (300, 300))
+        #expect((larger.width, larger.height) == (640, 480))
+        #expect((try PictureDecoder.decode(bytes).width) == 640)
+    }
+
     @Test func webpIsScaledWhileDecoding() throws {
         // 36×24 fitted into 20 columns: 20×13.3, so 20×14 covers it.
         let picture = try PictureDecoder.decode(try TestFiles.corpusFile("full.webp"), fittingInto: (20, 100))

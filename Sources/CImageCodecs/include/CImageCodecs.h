@@ -6,7 +6,7 @@
 // pays for them at start-up (libheif alone brings a dozen codec libraries), and libheif (LGPL)
 // is only ever linked dynamically. Each decoder turns an encoded file into 8-bit RGBA pixels
 // (alpha not premultiplied), smaller than the file when the format can decode smaller (JPEG's
-// scale factors, WebP's scaling, HEIF's thumbnails), and refuses images whose declared size is
+// scale factors, WebP's scaling, HEIF's thumbnails, which may be as small as half the fit), and refuses images whose declared size is
 // larger than the caller allows before allocating anything for them.
 //
 // Every input is untrusted: a decoder returns a status and a message, never crashes on bad
