@@ -13,6 +13,23 @@ func runPictureBenchmarks(files: [String]) async throws {
     for file in files {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
         let name = URL(fileURLWithPath: file).lastPathComponent
+        // What decoding smaller saves: the same file decoded whole, and for a 60×30-cell preview.
+        var whole: [Double] = []
+        var scaled: [Double] = []
+        var sizes = ""
+        for _ in 0..<5 {
+            var started = clock.now
+            let full = try PictureDecoder.decode(bytes)
+            whole.append(milliseconds(clock.now - started))
+            started = clock.now
+            let small = try PictureDecoder.decode(bytes, fittingInto: (600, 600))
+            scaled.append(milliseconds(clock.now - started))
+            sizes = "\(full.width)×\(full.height), \(small.width)×\(small.height)"
+        }
+        print(
+            String(
+                format: "picture %@ decode: whole %.1f ms, for the preview %.1f ms (%@)", name, median(whole),
+                median(scaled), sizes))
         for graphics in TerminalGraphics.allCases {
             let pictures = await TerminalPictures(environment: environment, forced: graphics, cellSize: cell)
             var ours: [Double] = []

@@ -73,9 +73,12 @@ package struct TerminalPictures: Sendable {
         )
         let result: Result<(bytes: [UInt8], columns: Int, rows: Int), TerminalImageError>
         do {
-            result = try await BlockingExecutor.shared.run { _ in
+            // A caller that is cancelled (the selection moved on) stops waiting at once; the work
+            // then skips chafa's part if the decode is still under way.
+            result = try await BlockingExecutor.shared.run { cancelled in
                 Result { () throws(TerminalImageError) in
                     let picture = try PictureDecoder.decode(encoded, fittingInto: box, pixelLimit: limit)
+                    if cancelled.isSet { throw TerminalImageError(.noResources, "cancelled") }
                     return try Chafa.draw(
                         picture, as: graphics, colors: colors, columns: columns, rows: rows, cell: cell,
                         environment: environment)

@@ -9,6 +9,8 @@ import Testing
 
     @Test(arguments: [
         (["TERM": "xterm-kitty"], TerminalGraphics.kitty), (["TERM": "foot"], .sixel), (["TERM": "mlterm"], .sixel),
+        (["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"], .iterm2),
+        (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .sixel),
         (["TERM": "xterm-256color"], .symbols), (["TERM": "linux"], .symbols), ([:], .symbols),
     ])
     func protocolComesFromTheTerminalsEntry(_ environment: [String: String], _ expected: TerminalGraphics) async {
