@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examples/ExternalProvider
 
-.PHONY: demo test test-example test-install lint format release install uninstall deb benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory fuzz samples corpus
+.PHONY: demo test test-example test-install lint format release install uninstall deb benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory benchmark-pictures fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -120,6 +120,11 @@ benchmark-web:
 	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh --build-tests
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/web-view.py .build/release/viewfinder
+
+## Time a 24 MP JPEG and a 12 MP HEIC drawn as a 60×30-cell preview per protocol, beside the chafa command.
+benchmark-pictures:
+	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh
+	Benchmarks/pictures.sh
 
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:

@@ -103,6 +103,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Pictures in the terminal: chafa (LGPL) and the image decoders (libheif LGPL), all loaded
+        // with dlopen when a picture is first drawn (see their headers).
+        .target(name: "CChafa", path: "Sources/CChafa"),
+        .target(name: "CImageCodecs", path: "Sources/CImageCodecs"),
+        .target(
+            name: "TerminalImages",
+            dependencies: ["ProviderKit", "CChafa", "CImageCodecs"],
+            swiftSettings: strictSettings
+        ),
         // The command line as a library: `ViewfinderCommandLine.main(adding:)` runs it, with provider
         // types of another package added (see Examples/ExternalProvider).
         .target(
@@ -207,7 +216,9 @@ let package = Package(
         // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
         .executableTarget(
             name: "viewfinder-benchmarks",
-            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places"],
+            dependencies: [
+                "ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places", "TerminalImages",
+            ],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
         ),
@@ -297,6 +308,12 @@ let package = Package(
             // LocalFolderProvider: its sidecar reader is tested against every name the writer makes.
             dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting", "LocalFolderProvider"],
             exclude: ["download_server.py"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TerminalImagesTests",
+            dependencies: ["TerminalImages", "ProviderKit"],
+            exclude: ["chafa_in_terminal.py", "Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

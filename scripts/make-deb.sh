@@ -35,7 +35,8 @@ printf '%s\n' \
 gzip -9n "$doc/changelog"
 
 # Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
-# dlopen, which no tool can see: libcurl (network providers, downloads) and libyaml (configuration).
+# dlopen, which no tool can see: libcurl (network providers, downloads) and libyaml (configuration);
+# chafa and the image decoders (pictures in the terminal).
 mkdir -p "$work/shlibdeps/debian"
 printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
 linked=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/viewfinder" 2>/dev/null |
@@ -47,15 +48,19 @@ if readelf -V "$root/usr/bin/viewfinder" | grep -q GLIBC_ABI_DT_RELR; then
   linked=$(sed 's/libc6 (>= [0-9.]*)/libc6 (>= 2.36)/' <<<"$linked")
 fi
 dlopened=()
-for library in libcurl.so.4 libyaml-0.so.2; do
+for library in libcurl.so.4 libyaml-0.so.2 libchafa.so.0 libturbojpeg.so.0 libpng16.so.16 libwebp.so.7; do
   owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
-  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4 and libyaml-0-2)"
+  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libyaml-0-2, libchafa0, libturbojpeg0, libpng16-16 and libwebp7)"
   dlopened+=("$owner")
 done
 depends="$linked, $(
   IFS=,
   echo "${dlopened[*]}" | sed 's/,/, /g'
 )"
+# libheif (HEIC pictures in browse) is only suggested: Debian 12's libheif1 is linked to the x265
+# encoder, which is GPL, and Viewfinder (Apache-2.0) does not bring GPL code in by its own
+# dependencies. Without it a HEIC has no picture; everything else works.
+suggests=libheif1
 
 # Yams carries its own copy of libyaml (its CYaml target, linked in statically); SwiftPM offers
 # no way to build Yams on the system's libyaml instead.
@@ -74,6 +79,7 @@ Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
+Suggests: $suggests
 Section: graphics
 Priority: optional
 Description: search photos across local folders and photo sites
@@ -89,6 +95,7 @@ find "$root" -type d -exec chmod 0755 {} +
 dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >/dev/null
 echo "deb: $package ($(du -h "$package" | cut -f1); installed $((size / 1024)) MB)"
 echo "deb: Depends: $depends"
+echo "deb: Suggests: $suggests"
 
 scripts/debian/dbgsym.sh "$root/usr/bin/viewfinder" .build/release/viewfinder.debug "$version" "$architecture" "$maintainer"
 

@@ -5,18 +5,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libcurl4-openssl-dev libssl-dev libsqlite3-dev libxxhash-dev libyaml-dev pkg-config)
+# Pictures in the terminal: the headers of chafa and the image decoders (all loaded with dlopen).
+packages+=(libchafa-dev libturbojpeg0-dev libpng-dev libwebp-dev libheif-dev)
 # The tests also drive the web view in a real browser (headless Chromium through Selenium), and
 # the download tests read the XMP sidecars back with exiftool and check checksums with xxhsum;
 # openssl makes the self-signed certificate of the TLS test's server.
 building_tests=false
 for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true; done
 if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl xxhash openssl); fi
+# The picture tests compare their output with the chafa command's.
+if $building_tests; then packages+=(chafa); fi
 # `make test-install` and `make deb` check the installed copy and the package: man pages read with
 # man, files opened watched with strace, the package checked with lintian (dpkg-shlibdeps: dpkg-dev).
 if [[ ${VIEWFINDER_INSTALL_TOOLS:-} == 1 ]]; then packages+=(man-db lintian strace dpkg-dev binutils); fi
 # `make benchmark-web` compares the page's requests per second with nginx's, under wrk; `make
-# benchmark` times start-up with hyperfine.
-if [[ ${VIEWFINDER_BENCHMARK_TOOLS:-} == 1 ]]; then packages+=(wrk nginx-light hyperfine); fi
+# benchmark` times start-up with hyperfine; `make benchmark-pictures` makes its photos with
+# ImageMagick and heif-enc, and runs chafa beside us.
+if [[ ${VIEWFINDER_BENCHMARK_TOOLS:-} == 1 ]]; then packages+=(wrk nginx-light hyperfine imagemagick libheif-examples chafa); fi
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -66,6 +66,10 @@ case "merge":
 case "places":
     runPlacesBenchmarks()
     exit(0)
+case "pictures":
+    // `pictures FILE...`: each photo as a terminal preview, beside the chafa command (Benchmarks/pictures.sh).
+    try await runPictureBenchmarks(files: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
 case "requests":
     // `requests URL N [pool|loop]`: N sequential GETs on one kept-alive connection, for the
     // client's cost per request beside curl's (Benchmarks/download.sh).
