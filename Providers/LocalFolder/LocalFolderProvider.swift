@@ -68,7 +68,7 @@ struct LocalFolderProvider: PhotoProvider {
         let location = metadata?.latitude.flatMap { latitude in
             metadata?.longitude.map { GeoLocation(latitude: latitude, longitude: $0) }
         }
-        let photo = Photo(
+        var photo = Photo(
             provider: name, id: file.id, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
@@ -78,6 +78,7 @@ struct LocalFolderProvider: PhotoProvider {
             place: metadata?.place,
             camera: CameraName.from(make: metadata?.cameraMake, model: metadata?.cameraModel), filePath: file.path
         ).attributed()
+        photo.companionFiles = file.companionURLs
         return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown
     }
 }

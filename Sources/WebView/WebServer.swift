@@ -260,6 +260,7 @@ package struct WebServer: Sendable {
         var served = photo
         let id = ids.id(for: path)
         served.filePath = nil
+        served.companionFiles = []
         served.pageURL = nil
         served.images = photo.images.prefix(1).compactMap { image in
             URL(string: "/local/\(id)").map {

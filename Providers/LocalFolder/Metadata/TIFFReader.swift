@@ -190,7 +190,15 @@ enum TIFFReader {
         let count: Int
         let valueOffset: Int
 
-        private var unitSize: Int { [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8, 13: 4][type] ?? 0 }
+        private var unitSize: Int {
+            switch type {
+            case 1, 2, 7: 1
+            case 3: 2
+            case 4, 9, 13: 4
+            case 5, 10: 8
+            default: 0
+            }
+        }
 
         func data(_ reader: ByteReader) throws(ImageMetadataError) -> [UInt8] {
             let size = unitSize * count
