@@ -50,7 +50,8 @@ extension DateTime {
     public static func offsetSeconds(_ text: String) -> Int? {
         // Printable ASCII at both ends, as offsets are: nothing to trim (Foundation's trimming
         // was a twentieth of reading a RAW folder).
-        let isTrimmed = text.utf8.first.map { (0x21...0x7E).contains($0) } == true
+        let isTrimmed =
+            text.utf8.first.map { (0x21...0x7E).contains($0) } == true
             && text.utf8.last.map { (0x21...0x7E).contains($0) } == true
         let text = isTrimmed ? text : text.trimmingCharacters(in: .whitespaces)
         if text == "Z" || text == "z" { return 0 }
