@@ -170,6 +170,7 @@ enum TIFFReader {
         guard let count = try? reader.u16(offset), count <= 1000 else { return [] }
         var found: [Entry] = []
         found.reserveCapacity(min(count, 64))
+        var highest = -1
         for index in 0..<count {
             let base = offset + 2 + index * 12
             guard base + 12 <= reader.count, let tag = try? reader.u16(base), let type = try? reader.u16(base + 2),
@@ -178,13 +179,15 @@ enum TIFFReader {
             // A first entry of no known type means this is not a directory at all (exiftool too).
             if index == 0, !(1...13).contains(type) { return [] }
             let entry = Entry(tag: tag, type: type, count: valueCount, valueOffset: base + 8)
-            // Tags come in ascending order (TIFF 6.0 asks it, cameras keep it): a tag above the
-            // last one is new. Only one out of order is looked for among those before, so a
-            // directory of 1,000 repeats costs half a million comparisons, not a hash table per file.
-            if let last = found.last, tag <= last.tag, let position = found.lastIndex(where: { $0.tag == tag }) {
+            // Tags come in ascending order (TIFF 6.0 asks it, cameras keep it): a tag above every
+            // one before is new. Only one out of order is looked for among those before, so a
+            // directory of 1,000 out of order costs half a million comparisons, not a hash table
+            // per file.
+            if tag <= highest, let position = found.firstIndex(where: { $0.tag == tag }) {
                 found[position] = entry
             } else {
                 found.append(entry)
+                highest = max(highest, tag)
             }
         }
         return found
