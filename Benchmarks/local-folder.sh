@@ -5,7 +5,8 @@
 # Needs a release build and exiftool (libimage-exiftool-perl).
 # Usage: Benchmarks/local-folder.sh [N=10000]. Every file is read once before anything is timed.
 # KIND=raw makes Nikon NEFs instead (scripts/make-raw-corpus.py's layout, the XMP in IFD0, 300 KB
-# of raw data each: past what the reader reads first), for RAW folders' cost per file.
+# of raw data each: past what the reader reads first), for RAW folders' cost per file; it also makes
+# the same number of JPEGs and compares the CPU of a first search of each, in the same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-10000}
@@ -18,7 +19,9 @@ binary=${VIEWFINDER_BINARY:-.build/release/viewfinder}  # another build to compa
 command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
 
 kind=${KIND:-jpeg}
-python3 - "$dir/photos" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg" "$kind" <<'PY'
+# make_folder FOLDER KIND: N generated files of KIND (jpeg or raw) in FOLDER.
+make_folder() {
+python3 - "$1" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg" "$2" <<'PY'
 import importlib.util, os, random, sys
 root, count, word, base = sys.argv[1], int(sys.argv[2]), sys.argv[3], open(sys.argv[4], "rb").read()
 raw = sys.argv[5] == "raw"
@@ -50,6 +53,8 @@ for i in range(count):
     with open(os.path.join(folder, f"img-{i:06d}.jpg"), "wb") as out:
         out.write(base[:2] + segment + base[2:])
 PY
+}
+make_folder "$dir/photos" "$kind"
 printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/photos" >"$dir/config.yaml"
 
 # Runs one search, timing the command alone; prints the paths found and records the provider's
@@ -136,3 +141,22 @@ print(f"exiftool -fast2:          {exiftool:7.3f} s")
 print(f"cat every file (floor):   {floor:7.3f} s")
 print(f"peak memory (RSS):        {peak_first / 1024:7.1f} MB first search, {peak_repeat / 1024:.1f} MB repeat (goal < 150 MB at 100,000 files)")
 PY
+
+# KIND=raw: a first search of the NEFs against one of as many JPEGs (the same words), five of each
+# taken in turn, so both meet the same machine: the CPU per file of a RAW folder against a JPEG one.
+if [[ $kind == raw ]]; then
+  make_folder "$dir/jpegs" jpeg
+  printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/jpegs" >"$dir/jpegs.yaml"
+  for round in 1 2 3 4 5; do
+    for which in config jpegs; do
+      rm -rf "$XDG_CACHE_HOME"
+      /usr/bin/time -f '%U %S' -o "$dir/pair.time" \
+        "$binary" search "$word" --config "$dir/$which.yaml" --limit 10000 --format json >/dev/null
+      awk '{ print $1 + $2 }' "$dir/pair.time" >"$dir/pair-$which-$round.cpu"
+    done
+  done
+  raw_cpu=$(median_file "$dir"/pair-config-?.cpu)
+  jpeg_cpu=$(median_file "$dir"/pair-jpegs-?.cpu)
+  python3 -c "import sys; r, j = float(sys.argv[1]), float(sys.argv[2]); print(f'first search CPU, same run: {r:6.3f} s for the RAWs, {j:6.3f} s for as many JPEGs: {r / max(j, 0.001):4.2f}x (goal 1x)')" \
+    "$raw_cpu" "$jpeg_cpu"
+fi

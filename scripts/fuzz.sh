@@ -21,20 +21,32 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-libra
   "$kit"/FileDescriptorWrite.swift "$kit"/FileDescriptorRead.swift "$kit"/Licenses/*.swift "$kit"/SearchFilters*.swift \
   "$kit"/EditDistance.swift "$kit"/ImageFormat.swift "$kit"/RAWSignature.swift "$kit"/FileBytes.swift \
   "$kit"/ImageMetadataError.swift "$kit"/Blocking/*.swift "$kit"/NamedThread.swift "$kit"/PlaceNames.swift \
-  "$kit"/TextFolding.swift "$kit"/TimeWords.swift "$kit"/CameraName.swift -I Sources/CLinux
+  "$kit"/TextFolding.swift "$kit"/TimeWords.swift "$kit"/CameraName.swift "$kit"/ResourceFolders.swift \
+  "$kit"/FileChecksum.swift "$kit"/SHA256.swift -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto
 local=Providers/LocalFolder
+# The index's search text names places (Places, the offline gazetteer): built as a small module of
+# its own for the index target. Its data file is found as an installed copy's would be, or not at
+# all: then no place names, which the index reads as any other absent field.
+build_places() {
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static \
+    -package-name viewfinder -module-name Places -I "$modules" -L "$modules" -lProviderKit -I Sources/CLinux \
+    -I Sources/CXXHash -I Sources/CCrypto -emit-module-path "$modules/Places.swiftmodule" -o "$modules/libPlaces.a" Sources/Places/*.swift
+}
+extra=()
 case $target in
   metadata)
     sources=(Fuzz/ImageMetadataFuzzer.swift "$local"/Metadata/*.swift "$local"/Metadata/RAW/*.swift
       "$local"/Metadata/MakerNotes/*.swift) ;;
   index)
+    build_places
+    extra=(-lPlaces)
     sources=(Fuzz/LocalIndexFuzzer.swift "$local"/Index/*.swift
       "$local"/Metadata/*.swift "$local"/Metadata/RAW/*.swift "$local"/Metadata/MakerNotes/*.swift "$local"/LocalFile.swift "$local"/MetadataMatcher.swift "$local"/Sidecar.swift
       "$local"/FolderListing.swift
       "$local"/ConcurrentMap.swift "$local"/JobQueue.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" -lProviderKit \
-  -I Sources/CLinux "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" \
+  "${extra[@]}" -lProviderKit -lxxhash -lcrypto -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
   -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

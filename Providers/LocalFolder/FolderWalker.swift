@@ -31,9 +31,11 @@ struct FolderWalker: Sendable {
         /// Why the index could not be written, when it could not.
         var indexNotSaved: String?
 
-        /// Counts the catalog's images, those whose metadata could not be read, and other files.
+        /// Counts the catalog's images, those whose metadata could not be read, and other files,
+        /// and pairs its RAWs with their JPEGs (a pair counts as two images: two files were read).
         mutating func countImages() {
             let counts = catalog.counts ?? catalog.countRecords()
+            catalog = catalog.paired(counts: counts)
             images = counts.images
             unreadableMetadata = counts.unreadableMetadata
             notImages = counts.notImages

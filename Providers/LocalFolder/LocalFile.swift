@@ -19,6 +19,8 @@ struct LocalFile: Sendable {
     var modified: Date
     /// What the file says about itself, when it could be read.
     var metadata: ImageMetadata?
+    /// The absolute paths' bytes of the camera RAWs beside this JPEG (``RAWPairs``): one photo.
+    var companions: [[UInt8]] = []
 
     /// The file of `record` under `root`; `nil` for a record that is not an image's.
     init?(_ record: IndexRecord, root: String) {
@@ -26,20 +28,32 @@ struct LocalFile: Sendable {
         relativePath = record.relativePath
         id = Self.identifier(of: record.path)
         path = root.hasSuffix("/") ? root + relativePath : root + "/" + relativePath
-        pathBytes = Array((root.hasSuffix("/") ? root : root + "/").utf8) + record.path
+        pathBytes = Self.absolute(record.path, root: root)
         self.format = format
         modified = record.modified
         metadata = record.metadata
     }
 
+    /// The bytes of the absolute path of `relative` below `root`.
+    static func absolute(_ relative: some Collection<UInt8>, root: String) -> [UInt8] {
+        Array((root.hasSuffix("/") ? root : root + "/").utf8) + relative
+    }
+
     /// The file's URL, its real bytes percent-encoded; made only for the files shown, since
     /// building URLs is not free.
-    var url: URL {
+    var url: URL { Self.fileURL(pathBytes) }
+
+    /// The URLs of the RAWs listed with this photo.
+    var companionURLs: [URL] { companions.map(Self.fileURL) }
+
+    /// The `file:` URL of the absolute path `bytes`, every byte kept.
+    static func fileURL(_ bytes: [UInt8]) -> URL {
+        let shown = String(decoding: bytes, as: UTF8.self)
         // A file, said so: without `isDirectory`, Foundation asks the file system (a stat per photo).
-        guard String(validating: pathBytes, as: UTF8.self) == nil else {
-            return URL(fileURLWithPath: path, isDirectory: false)
+        guard String(validating: bytes, as: UTF8.self) == nil else {
+            return URL(fileURLWithPath: shown, isDirectory: false)
         }
-        return URL(string: "file://" + Self.percentEncoded(pathBytes)) ?? URL(fileURLWithPath: path, isDirectory: false)
+        return URL(string: "file://" + percentEncoded(bytes)) ?? URL(fileURLWithPath: shown, isDirectory: false)
     }
 
     /// `bytes` with every byte but letters, digits, `-._~` and `/` written as `%XX`.

@@ -66,7 +66,7 @@ struct LocalFolderProvider: PhotoProvider {
         let metadata = file.metadata
         let url = file.url
         let location = metadata?.location
-        let photo = Photo(
+        var photo = Photo(
             provider: name, id: file.id, title: metadata?.title ?? file.displayTitle,
             description: metadata?.description, author: metadata?.creator, pageURL: url,
             images: [PhotoImage(size: .original, url: url, width: metadata?.width, height: metadata?.height)],
@@ -76,6 +76,7 @@ struct LocalFolderProvider: PhotoProvider {
             place: metadata?.place,
             camera: CameraName.from(make: metadata?.cameraMake, model: metadata?.cameraModel), filePath: file.path
         ).attributed()
+        photo.companionFiles = file.companionURLs
         return photo.withoutImpossibleValues().photo ?? photo  // a size of 0 in a header is unknown
     }
 }

@@ -49,7 +49,11 @@ extension Downloader {
         }
     }
 
-    func place(local path: FileSystemPath, job: Job, opening: ArchiveOpening) async throws -> Attempt {
+    /// Copies (or links) a local photo's file, then its `companions` under the same name with
+    /// their own extensions (`x.jpg`, then `x.cr2`), each with its own sidecar.
+    func place(local path: FileSystemPath, companions: [FileSystemPath], job: Job, opening: ArchiveOpening)
+        async throws -> Attempt
+    {
         let folder = self.folder
         let name = job.name
         let link = options.link
@@ -60,12 +64,22 @@ extension Downloader {
             return .done(.failed(reason: "\(error)"))  // the run fails for it (see `runUncancelled`)
         }
         let record = recorder(job: job, archive: archive)
+        let photo = job.written
+        let writeSidecar = { @Sendable (placed: TargetFolder.Placed) throws(DownloadFailure) in
+            try folder.write(
+                XMPSidecar.text(for: photo), to: XMPSidecar.fileName(forImage: placed.file), durable: false)
+        }
         do {
             // Run to its end even when the caller is cancelled meanwhile: a named file is recorded.
             let (placed, bytes) = try await files.runToEnd { () throws(DownloadFailure) in
                 let (placed, checksum, bytes) = try Self.placeLocal(
                     path, as: name, in: folder, link: link, completing: job.completing)
                 try record(placed, checksum, bytes)
+                for companion in companions {
+                    let (besides, _, _) = try Self.placeLocal(
+                        companion, as: placed.name, in: folder, link: link, completing: nil, ownExtension: true)
+                    try writeSidecar(besides)
+                }
                 return (placed, bytes)
             }
             return .done(try await reported(placed, job: job, bytes: bytes))
@@ -75,9 +89,11 @@ extension Downloader {
     }
 
     /// Copies (or hard-links) a local photo into the folder; returns where, its checksum and length.
+    /// `ownExtension`: the file keeps its own extension where it has one (a RAW, which a TIFF's
+    /// first bytes would name `tif`), else gets the one its bytes announce.
     static func placeLocal(
         _ path: FileSystemPath, as name: FileNameTemplate.Name, in folder: TargetFolder, link: Bool,
-        completing: DownloadArchive.Entry?
+        completing: DownloadArchive.Entry?, ownExtension: Bool = false
     )
         throws(DownloadFailure) -> (TargetFolder.Placed, String, Int64)
     {
@@ -85,7 +101,8 @@ extension Downloader {
             let checksum = try TargetFolder.checksum(ofFile: path)
             _ = try folder.makeFolder(for: name)
             let placed = try folder.link(
-                path, as: name, fileExtension: localExtension(path, leading: []), completing: completing)
+                path, as: name, fileExtension: localExtension(path, leading: [], own: ownExtension),
+                completing: completing)
             var status = stat()
             let found = path.withCString { stat($0, &status) } == 0
             return (placed, checksum, found ? Int64(status.st_size) : 0)
@@ -99,14 +116,15 @@ extension Downloader {
             throw error
         }
         // `place` closes and removes the temporary file whatever happens.
-        let fileExtension = localExtension(path, leading: copied.leading)
+        let fileExtension = localExtension(path, leading: copied.leading, own: ownExtension)
         let placed = try folder.place(part, as: name, fileExtension: fileExtension, completing: completing)
         return (placed, copied.checksum, copied.bytes)
     }
 
-    static func localExtension(_ path: FileSystemPath, leading: [UInt8]) -> String {
+    static func localExtension(_ path: FileSystemPath, leading: [UInt8], own preferOwn: Bool = false) -> String {
         let own = URL(fileURLWithPath: path.shown, isDirectory: false).pathExtension.lowercased()
         let safe = SafeName.make(own, limit: 5, fallback: "")
+        if preferOwn, !safe.isEmpty { return safe }
         return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
     }
 

@@ -24,7 +24,8 @@ extension Downloader {
             let attempt: Attempt
             do {
                 switch job.source {
-                case .local(let path): attempt = try await place(local: path, job: job, opening: opening)
+                case .local(let path, let companions):
+                    attempt = try await place(local: path, companions: companions, job: job, opening: opening)
                 case .remote(let url): attempt = try await transfer(url, job: job)
                 }
             } catch {

@@ -10,7 +10,8 @@ import Synchronization
 /// folder's archive, and credited in `CREDITS.md`.
 package final class Downloader: Sendable {
     enum Source: Sendable {
-        case local(FileSystemPath)
+        /// A local photo's file, and the other files of the same photo (a RAW beside its JPEG).
+        case local(FileSystemPath, companions: [FileSystemPath])
         case remote(URL)
     }
 
@@ -342,7 +343,9 @@ package final class Downloader: Sendable {
     func source(for photo: Photo) -> Source? {
         // Only a local provider's own files are copied: a `file:` image URL from anywhere else
         // could name any file on the machine.
-        if let path = photo.fileSystemPath { return .local(path) }
+        if let path = photo.fileSystemPath {
+            return .local(path, companions: photo.companionFiles.compactMap(FileSystemPath.init(fileURL:)))
+        }
         guard let image = Self.image(of: photo, size: options.size) else { return nil }
         guard let scheme = image.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return .remote(image.url)

@@ -14,7 +14,7 @@ package final class FileBytes {
     private let memory: [UInt8]?
     private var spent = 0
     /// The bytes of the last small read, which may serve the next ones.
-    private static let window = 16 << 10
+    package static let window = 16 << 10
     private var windowStart = 0
     private var windowBytes: [UInt8] = []
 
@@ -97,6 +97,8 @@ package final class FileBytes {
                 windowBytes = readFromDisk(offset, min(Self.window, size - offset))
             }
             let start = offset - windowStart
+            // The whole window (a TIFF's first read): shared, not copied.
+            if start == 0, wanted == windowBytes.count { return windowBytes }
             return Array(windowBytes[start..<min(start + wanted, windowBytes.count)])
         }
         return readFromDisk(offset, wanted)

@@ -44,6 +44,9 @@ public struct Photo: Sendable, Equatable {
     public var camera: String?
     /// The absolute file path, for photos on local disk.
     public var filePath: String?
+    /// Other files of the same photo on local disk, as `file:` URLs: a camera's RAW beside the
+    /// JPEG ``filePath`` names (`IMG_0001.CR2` beside `IMG_0001.JPG`). Downloads copy them too.
+    public var companionFiles: [URL] = []
     /// A URL the source asks to be called when the photo is downloaded (Unsplash's
     /// `links.download_location`); a download reports to it.
     public var downloadTrackingURL: URL?

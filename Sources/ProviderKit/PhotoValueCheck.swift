@@ -99,6 +99,7 @@ extension Photo {
             return components.url
         }
         var photo = self
+        photo.companionFiles = []
         photo.pageURL = web(pageURL)
         photo.authorURL = web(authorURL)
         photo.downloadTrackingURL = web(downloadTrackingURL)

@@ -21,18 +21,32 @@ enum LocalPhotoResponse {
     /// How much is read from the file at a time.
     static let chunkSize = 256 << 10
 
-    static func make(id: String, ids: LocalPhotoIDs, slots: Slots, rawPreview: LocalRAWPreview? = nil) async -> Response
-    {
-        guard let path = ids.path(for: id) else { return notFound() }
+    /// Ends the id of a photo's grid image (`/local/<id>-grid`): a camera RAW's grid preview
+    /// (``RAWPreviews``' smallest at least 256 px wide); for any other file, a redirect to the
+    /// photo itself, so the full-screen view reuses the bytes the grid fetched.
+    static let gridSuffix = "-grid"
+
+    static func make(
+        id: String, ids: LocalPhotoIDs, slots: Slots, rawPreview: LocalRAWPreview? = nil,
+        rawGridPreview: LocalRAWPreview? = nil
+    ) async -> Response {
+        let isGrid = id.hasSuffix(gridSuffix)
+        let photoID = isGrid ? String(id.dropLast(gridSuffix.count)) : id
+        guard let path = ids.path(for: photoID) else { return notFound() }
         guard slots.take() else { return busy() }
         // The slot is the open file's: given back when it closes (response sent, cut off, or never sent).
         guard
             let file = try? await NIOThreadPool.singleton.runIfActive({
-                OpenImageFile(path, slots: slots, rawPreview: rawPreview)
+                OpenImageFile(path, slots: slots, rawPreview: isGrid ? rawGridPreview : rawPreview)
             }) ?? nil
         else {
             slots.give()
             return notFound()
+        }
+        if isGrid, !file.isPreview {
+            return Response(
+                status: .seeOther,
+                headers: [.location: "/local/\(photoID)", .cacheControl: "private, max-age=3600"])
         }
         return Response(
             status: .ok, headers: [.contentType: file.type, .cacheControl: "private, max-age=3600"],
@@ -69,6 +83,8 @@ private final class OpenImageFile: Sendable {
     let type: String
     /// Where the bytes sent start in the file (past 0 for a RAW's preview), and how many.
     let start: Int
+    /// Whether the bytes sent are a RAW's JPEG preview.
+    var isPreview: Bool { type == "image/jpeg" && start > 0 }
     let size: Int
     let slots: Slots
 

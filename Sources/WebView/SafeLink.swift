@@ -14,7 +14,8 @@ package enum SafeLink {
     package static func servedLocal(_ url: URL?) -> String? {
         guard let url, url.scheme == nil, url.host == nil else { return nil }
         let text = url.relativeString
-        let id = text.dropFirst("/local/".count)
+        var id = text.dropFirst("/local/".count)
+        if id.hasSuffix(LocalPhotoResponse.gridSuffix) { id = id.dropLast(LocalPhotoResponse.gridSuffix.count) }
         guard text.hasPrefix("/local/"), !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
         else { return nil }
         return text

@@ -25,8 +25,10 @@ package struct WebServer: Sendable {
     /// Removes secrets from everything sent (a provider may echo a key in a title).
     package let redact: @Sendable (String) -> String
     let localIDs = LocalPhotoIDs()
-    /// Finds the preview a local camera RAW is shown by (``LocalRAWPreview``).
+    /// Finds the preview a local camera RAW is shown by full-screen (``LocalRAWPreview``).
     package var rawPreview: LocalRAWPreview?
+    /// Finds the preview a local camera RAW is shown by in the grid (`/local/<id>-grid`).
+    package var rawGridPreview: LocalRAWPreview?
     /// `/` and `/popular`, rendered once.
     let pages: ServedPages
     /// The local photos being sent now, at most ``defaultMaxLocalStreams`` unless told otherwise.
@@ -129,7 +131,8 @@ package struct WebServer: Sendable {
         }
         router.get("/local/{id}") { _, context in
             await LocalPhotoResponse.make(
-                id: context.parameters.get("id") ?? "", ids: localIDs, slots: localStreams, rawPreview: rawPreview)
+                id: context.parameters.get("id") ?? "", ids: localIDs, slots: localStreams, rawPreview: rawPreview,
+                rawGridPreview: rawGridPreview)
         }
     }
 
@@ -253,18 +256,25 @@ package struct WebServer: Sendable {
         let message: String
     }
 
-    /// A photo as the page may see it: a local file's images become its `/local/<id>`, and
-    /// its path and file URL stay on the server.
+    /// A photo as the page may see it: a local file's images become its `/local/<id>` (the
+    /// full-screen view's) and `/local/<id>-grid` (the grid's: a RAW's grid preview, else the
+    /// same file), and its path and file URL stay on the server.
     static func served(_ photo: Photo, ids: LocalPhotoIDs) -> Photo {
         guard let path = photo.fileSystemPath else { return photo }
         var served = photo
         let id = ids.id(for: path)
         served.filePath = nil
+        served.companionFiles = []
         served.pageURL = nil
-        served.images = photo.images.prefix(1).compactMap { image in
-            URL(string: "/local/\(id)").map {
-                PhotoImage(size: image.size, url: $0, width: image.width, height: image.height)
-            }
+        served.images = photo.images.prefix(1).flatMap { image in
+            [
+                URL(string: "/local/\(id)\(LocalPhotoResponse.gridSuffix)").map {
+                    PhotoImage(size: .thumbnail, url: $0)
+                },
+                URL(string: "/local/\(id)").map {
+                    PhotoImage(size: image.size, url: $0, width: image.width, height: image.height)
+                },
+            ].compactMap { $0 }
         }
         return served
     }

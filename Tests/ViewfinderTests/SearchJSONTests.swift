@@ -28,6 +28,7 @@ struct SearchJSONTests {
             attribution: hostile, popularity: Popularity(rating: number == 0 ? 4.25 : nil),
             location: number == 3 ? nil : GeoLocation(latitude: 59.3293, longitude: -18.0686), camera: "Canon EOS R5")
         photo.filePath = number == 0 ? "/photos/\(hostile).jpg" : nil
+        photo.companionFiles = number == 0 ? [URL(fileURLWithPath: "/photos/\(hostile).CR2")] : []
         photo.place =
             number == 3
             ? nil
@@ -81,6 +82,17 @@ struct SearchJSONTests {
             ("a", .string("x")), ("c", .bool(false)),
         ])
         #expect(SearchJSON.text(merged) == #"{"a":"x","b":1,"c":false,"d":null}"#)
+    }
+
+    @Test("files: a local photo's own path, then the RAWs listed with it; null for a photo that is not a file")
+    func files() {
+        var photo = Photo(provider: "local", id: "IMG_0001.JPG", filePath: "/p/IMG_0001.JPG")
+        #expect(SearchJSON.text(SearchJSON.PhotoJSON(photo).json).contains(#""files":["/p/IMG_0001.JPG"]"#))
+        photo.companionFiles = [URL(string: "file:///p/IMG_0001.CR2")!]
+        #expect(
+            SearchJSON.text(SearchJSON.PhotoJSON(photo).json).contains(
+                #""files":["/p/IMG_0001.JPG","/p/IMG_0001.CR2"]"#))
+        #expect(SearchJSON.text(SearchJSON.PhotoJSON(Self.photo(1)).json).contains(#""files":null"#))
     }
 
     @Test("numbers JSON cannot hold are written null, never as text a reader refuses")

@@ -55,6 +55,53 @@ struct RAWPreviewServeTests {
         }
     }
 
+    /// A grid's pick that differs from the full-screen one on the corpus's tiny previews (all
+    /// under 256 px, where ``RAWPreviews/forGrid(_:)`` takes the largest too): the smallest.
+    static let smallest: LocalRAWPreview = { file in
+        ((try? RAWPreviews.find(in: file)) ?? []).first.map { ($0.offset, $0.length) }
+    }
+
+    @Test("the served grid asks for /local/<id>-grid: a RAW's grid preview; any other file, a redirect to itself")
+    func servedGrid() async throws {
+        let raw = Self.corpus.appendingPathComponent("raw-sony.arw").path
+        let tiff = ExiftoolComparisonFolder.file("full.tif").path
+        let grid = try Self.preview("raw-sony.arw") { $0.first }
+        #expect(grid != (try Self.preview("raw-sony.arw", RAWPreviews.forFullScreen)))  // two previews to tell apart
+        try await ServeFixture.withServer(rawPreview: Self.largest, rawGridPreview: Self.smallest) { port, _, ids in
+            let rawID = ids.id(for: FileSystemPath(bytes: Array(raw.utf8)))
+            let served = await ServeFixture.answer(
+                "GET /local/\(rawID)-grid HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(served.head)")
+            #expect(served.body == grid)
+            let tiffID = ids.id(for: FileSystemPath(bytes: Array(tiff.utf8)))
+            let other = await ServeFixture.answer(
+                "GET /local/\(tiffID)-grid HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port
+            )
+            #expect(other.head.hasPrefix("HTTP/1.1 303"), "\(other.head)")
+            #expect(other.head.lowercased().contains("location: /local/\(tiffID)\r\n"), "\(other.head)")
+            let unknown = await ServeFixture.answer(
+                "GET /local/0123456789abcdef0123456789abcdef-grid HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                    + "Connection: close\r\n\r\n", port: port)
+            #expect(unknown.head.hasPrefix("HTTP/1.1 404"), "\(unknown.head)")
+        }
+    }
+
+    @Test("a served local photo offers its grid image and its full-screen image, both the server's own")
+    func servedPhotoImages() throws {
+        let ids = LocalPhotoIDs()
+        let path = Self.corpus.appendingPathComponent("raw-sony.arw").path
+        let url = URL(fileURLWithPath: path)
+        let photo = Photo(
+            provider: "local", id: "raw-sony.arw", pageURL: url, images: [PhotoImage(size: .original, url: url)],
+            filePath: path)
+        let served = WebServer.served(photo, ids: ids)
+        let id = ids.id(for: FileSystemPath(bytes: Array(path.utf8)))
+        #expect(served.thumbnail?.url.relativeString == "/local/\(id)-grid")
+        #expect(served.largestImage?.url.relativeString == "/local/\(id)")
+        #expect(SafeLink.servedLocal(served.thumbnail?.url) == "/local/\(id)-grid")
+        #expect(served.filePath == nil && served.pageURL == nil)
+    }
+
     @Test("the gallery's thumbnail of a RAW is its grid preview's bytes")
     func galleryThumbnail() async throws {
         let path = FileSystemPath(bytes: Array(Self.corpus.appendingPathComponent("raw-canon.cr2").path.utf8))

@@ -38,7 +38,7 @@ enum ServeFixture {
         maxSearches: Int = WebServer.defaultMaxSearches,
         maxLocalStreams: Int = WebServer.defaultMaxLocalStreams, maxConnections: Int? = nil,
         makeEncoder: @escaping @Sendable () -> any SearchEventEncoder = { NoEvents() },
-        rawPreview: LocalRAWPreview? = nil,
+        rawPreview: LocalRAWPreview? = nil, rawGridPreview: LocalRAWPreview? = nil,
         _ body: (Int, URL, LocalPhotoIDs) async throws -> Void
     ) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-guard-\(UUID().uuidString)")
@@ -58,6 +58,7 @@ enum ServeFixture {
                 )
             })
         server.rawPreview = rawPreview
+        server.rawGridPreview = rawGridPreview
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let running = Task { [server] in try await server.run { continuation.yield($0) } }
         defer { running.cancel() }

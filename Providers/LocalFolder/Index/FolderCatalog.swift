@@ -10,12 +10,16 @@ struct FolderCatalog: Sendable {
     /// How many records are of images, images whose metadata could not be read, and other
     /// files; counted when the catalog is loaded, beside the listing (see ``counted()``).
     private(set) var counts: Counts?
+    /// Its RAW+JPEG pairs, once worked out by ``paired(counts:)``.
+    private(set) var pairs = RAWPairs()
 
     /// What a catalog's records are of.
     struct Counts: Sendable, Equatable {
         var images = 0
         var unreadableMetadata = 0
         var notImages = 0
+        /// Images that are camera RAWs.
+        var raws = 0
     }
 
     /// A catalog of records built one after another in `storage`.
@@ -47,10 +51,19 @@ struct FolderCatalog: Sendable {
                 } else {
                     counts.images += 1
                     if !entry.hasMetadata { counts.unreadableMetadata += 1 }
+                    if RAWPairs.isRAW(entry.format) { counts.raws += 1 }
                 }
             }
             return counts
         }
+    }
+
+    /// This catalog with its RAW+JPEG ``pairs``; only a catalog with RAWs and other images is looked through.
+    func paired(counts: Counts) -> FolderCatalog {
+        guard counts.raws > 0, counts.images > counts.raws else { return self }
+        var catalog = self
+        catalog.pairs = withRecords { RAWPairs(count: offsets.count, record: $0) }
+        return catalog
     }
 
     /// Calls `body` with a way to read the record at each position of ``offsets``.
@@ -79,7 +92,8 @@ struct FolderCatalog: Sendable {
                 for position in chunk * chunkSize..<min(catalog.offsets.count, (chunk + 1) * chunkSize) {
                     let candidate = record(position)
                     guard candidate.format != nil, let score = matcher.score(candidate.searchText) else { continue }
-                    scored.append((score, position))
+                    // A paired RAW's words find its JPEG: the pair is one result.
+                    scored.append((score, catalog.pairs.shown(for: position)))
                 }
                 return scored
             }
@@ -90,7 +104,7 @@ struct FolderCatalog: Sendable {
                 a.score != b.score
                     ? a.score > b.score : record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
             }
-            return Self.first(limit, of: scored.lazy.map(\.position), keep: keep) { LocalFile(record($0), root: root) }
+            return first(limit, of: scored.lazy.map(\.position), keep: keep, root: root, record: record)
         }
     }
 
@@ -100,7 +114,7 @@ struct FolderCatalog: Sendable {
             var keyed: [(rating: Double, date: Double, position: Int)] = []
             for position in offsets.indices {
                 let candidate = record(position)
-                guard candidate.format != nil else { continue }
+                guard candidate.format != nil, !pairs.isHidden(position) else { continue }  // a pair ranks as its JPEG
                 keyed.append((candidate.rating ?? -2, candidate.date, position))
             }
             keyed.sort { a, b in
@@ -108,19 +122,27 @@ struct FolderCatalog: Sendable {
                 if a.date != b.date { return a.date > b.date }
                 return record(a.position).path.lexicographicallyPrecedes(record(b.position).path)
             }
-            return Self.first(limit, of: keyed.lazy.map(\.position), keep: keep) { LocalFile(record($0), root: root) }
+            return first(limit, of: keyed.lazy.map(\.position), keep: keep, root: root, record: record)
         }
     }
 
-    /// The first `limit` files at `positions` that decode and that `keep` accepts; only the
-    /// files looked at are decoded.
-    private static func first(
-        _ limit: Int, of positions: some Sequence<Int>, keep: (LocalFile) -> Bool, decode: (Int) -> LocalFile?
+    /// The first `limit` files at `positions` that decode and that `keep` accepts, each once (a
+    /// pair's JPEG may be found by its RAW's words too), with the RAWs listed beside them; only
+    /// the files looked at are decoded.
+    private func first(
+        _ limit: Int, of positions: some Sequence<Int>, keep: (LocalFile) -> Bool, root: String,
+        record: (Int) -> IndexRecord
     ) -> [LocalFile] {
         var files: [LocalFile] = []
         guard limit > 0 else { return files }
+        var seen = Set<Int>()
         for position in positions {
-            guard let file = decode(position), keep(file) else { continue }
+            guard pairs.isEmpty || seen.insert(position).inserted, var file = LocalFile(record(position), root: root)
+            else { continue }
+            if let companions = pairs.companions[position] {
+                file.companions = companions.map { LocalFile.absolute(record($0).path, root: root) }
+            }
+            guard keep(file) else { continue }
             files.append(file)
             if files.count == limit { break }
         }

@@ -5,7 +5,9 @@ enum IndexFuzzEntry {
     /// valid checksum are added, so the input reaches the record checks that stand between a
     /// well-sealed but hostile index file and the search, which then runs over what loaded.
     static func run(_ input: [UInt8]) {
-        guard let catalog = catalog(input) else { return }
+        // Paired as a walk pairs it (RAW+JPEG pairs, from the records' formats and paths).
+        guard let loaded = catalog(input) else { return }
+        let catalog = loaded.paired(counts: loaded.countRecords())
         for query in ["harbour", "h", "crane fog", "café 2024"] {
             for found in catalog.search(MetadataMatcher(query: query), limit: 50, root: root) {
                 _ = found.displayTitle

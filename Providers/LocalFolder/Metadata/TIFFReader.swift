@@ -56,7 +56,7 @@ enum TIFFReader {
     private struct Walk {
         let reader: ByteReader
         let isWholeFile: Bool
-        var visited = Set<Int>()
+        var visited: [Int] = []
         var dateTime: String?
         var offsetTime: String?
         /// The date a maker note keeps (``ReconyxMakerNote``).
@@ -161,10 +161,16 @@ enum TIFFReader {
     /// first entry has no known type. A tag
     /// repeated a thousand times, each pointing at a megabyte, would otherwise cost a gigabyte of
     /// copying, and a thousand EXIF directories a million entries.
-    static func entries(_ reader: ByteReader, at offset: Int, visited: inout Set<Int>) -> [Entry] {
-        guard visited.insert(offset).inserted, let count = try? reader.u16(offset), count <= 1000 else { return [] }
-        var positions: [Int: Int] = [:]
+    ///
+    /// `visited` is a list, not a set: a walk visits a few directories (at most 32), and hashing
+    /// them cost more than looking through them.
+    static func entries(_ reader: ByteReader, at offset: Int, visited: inout [Int]) -> [Entry] {
+        guard !visited.contains(offset) else { return [] }
+        visited.append(offset)
+        guard let count = try? reader.u16(offset), count <= 1000 else { return [] }
         var found: [Entry] = []
+        found.reserveCapacity(min(count, 64))
+        var highest = -1
         for index in 0..<count {
             let base = offset + 2 + index * 12
             guard base + 12 <= reader.count, let tag = try? reader.u16(base), let type = try? reader.u16(base + 2),
@@ -173,11 +179,15 @@ enum TIFFReader {
             // A first entry of no known type means this is not a directory at all (exiftool too).
             if index == 0, !(1...13).contains(type) { return [] }
             let entry = Entry(tag: tag, type: type, count: valueCount, valueOffset: base + 8)
-            if let position = positions[tag] {
+            // Tags come in ascending order (TIFF 6.0 asks it, cameras keep it): a tag above every
+            // one before is new. Only one out of order is looked for among those before, so a
+            // directory of 1,000 out of order costs half a million comparisons, not a hash table
+            // per file.
+            if tag <= highest, let position = found.firstIndex(where: { $0.tag == tag }) {
                 found[position] = entry
             } else {
-                positions[tag] = found.count
                 found.append(entry)
+                highest = max(highest, tag)
             }
         }
         return found
@@ -190,7 +200,15 @@ enum TIFFReader {
         let count: Int
         let valueOffset: Int
 
-        private var unitSize: Int { [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 7: 1, 9: 4, 10: 8, 13: 4][type] ?? 0 }
+        private var unitSize: Int {
+            switch type {
+            case 1, 2, 7: 1
+            case 3: 2
+            case 4, 9, 13: 4
+            case 5, 10: 8
+            default: 0
+            }
+        }
 
         func data(_ reader: ByteReader) throws(ImageMetadataError) -> [UInt8] {
             let size = unitSize * count

@@ -56,6 +56,8 @@ enum SearchJSON {
         let place: PlaceJSON?
         let camera: String?
         let path: String?
+        /// A local photo's files: its own, then the RAWs listed with it; `nil` for other photos.
+        let files: [String]?
         let explanation: [ContributionJSON]?
 
         init(_ photo: Photo, rank: Int? = nil, score: Double? = nil, explanation: [ContributionJSON]? = nil) {
@@ -84,6 +86,9 @@ enum SearchJSON {
             place = photo.place.map(PlaceJSON.init)
             camera = photo.camera
             path = photo.filePath
+            files = photo.filePath.map { path in
+                [path] + photo.companionFiles.map { FileSystemPath(fileURL: $0)?.shown ?? $0.path }
+            }
         }
 
         /// Every field, `null` where absent, but `rank`, `score` and `explanation`, which only
@@ -93,10 +98,11 @@ enum SearchJSON {
                 ("attribution", .string(attribution)), ("author", .string(author)), ("author_url", .string(authorURL)),
                 ("camera", .string(camera)), ("description", .string(description)),
             ]
-            fields.reserveCapacity(23)
+            fields.reserveCapacity(24)
             if let explanation { fields.append(("explanation", .array(explanation.map(\.json)))) }
             fields += [
-                ("height", .int(height)), ("id", .string(id)), ("image_url", .string(imageURL)),
+                ("files", files.map { .strings($0) } ?? .null), ("height", .int(height)), ("id", .string(id)),
+                ("image_url", .string(imageURL)),
                 ("license", license?.json ?? .null), ("location", location?.json ?? .null),
                 ("page_url", .string(pageURL)), ("path", .string(path)), ("place", place?.json ?? .null),
                 ("provider", .string(provider)),

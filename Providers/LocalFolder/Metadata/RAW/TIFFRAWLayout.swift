@@ -29,8 +29,10 @@ struct TIFFRAWLayout {
     private var rawCompression: Int?
     private var ifd0Compression: Int?
     private var hasDNGVersion = false
-    private var fullResolutionDirectory: String?
-    private var visited = Set<Int>()
+    /// The first directory marked full-resolution: IFD*n* as *n*, SubIFD*k* as -1 - *k* (as exiftool
+    /// names them: SubIFDs of different directories share a name).
+    private var fullResolutionDirectory: Int?
+    private var visited: [Int] = []
     private var directories = 0
 
     /// Real RAWs have a few directories: more is hostile, and the rest is not read.
@@ -50,7 +52,7 @@ struct TIFFRAWLayout {
         var next = ifd0
         var index = 0
         while next > 0, index < Self.maximumDirectories {
-            next = walk(reader, at: next, named: "IFD\(index)") ?? 0
+            next = walk(reader, at: next, named: index) ?? 0
             index += 1
         }
         name = identify(reader)
@@ -66,7 +68,7 @@ struct TIFFRAWLayout {
     private let isPanasonic: Bool
 
     /// Reads one directory and those it points at; returns the next directory's offset.
-    private mutating func walk(_ reader: ByteReader, at offset: Int, named directory: String, depth: Int = 0) -> Int? {
+    private mutating func walk(_ reader: ByteReader, at offset: Int, named directory: Int, depth: Int = 0) -> Int? {
         guard directories < Self.maximumDirectories, depth < 4 else { return nil }
         directories += 1
         let entries = TIFFReader.entries(reader, at: offset, visited: &visited)
@@ -87,16 +89,16 @@ struct TIFFRAWLayout {
             case 0x0101 where height == nil || directory == fullResolutionDirectory: height = value ?? height
             case 0x0103:
                 compression = value
-                if directory == "IFD0" { ifd0Compression = value }
+                if directory == 0 { ifd0Compression = value }
                 if let value, rawCompression == nil, Self.rawCompressions[value] != nil { rawCompression = value }
             case 0x0106:
                 if value == 32803 || value == 34892 { hasRAWData = true }  // colour filter array, linear raw
             case 0x828E: hasRAWData = true  // CFAPattern
-            case 0x010F: if directory == "IFD0" { make = ((try? entry.ascii(reader)) ?? nil) ?? make }
-            case 0x0110: if directory == "IFD0" { model = ((try? entry.ascii(reader)) ?? nil) ?? model }
+            case 0x010F: if directory == 0 { make = ((try? entry.ascii(reader)) ?? nil) ?? make }
+            case 0x0110: if directory == 0 { model = ((try? entry.ascii(reader)) ?? nil) ?? model }
             case 0xC612: hasDNGVersion = true
-            case 0x0004...0x0007 where isPanasonic && directory == "IFD0": borders[entry.tag] = value
-            case 0x002E where isPanasonic && directory == "IFD0" && entry.type == 7:
+            case 0x0004...0x0007 where isPanasonic && directory == 0: borders[entry.tag] = value
+            case 0x002E where isPanasonic && directory == 0 && entry.type == 7:
                 if let start = try? reader.u32(entry.valueOffset), entry.count > 4 {
                     jpegFromRAW = (start, entry.count)
                     previews.append((start, entry.count))
@@ -116,8 +118,7 @@ struct TIFFRAWLayout {
                 let offsets = ((try? Self.integers(entry, reader)) ?? []).prefix(10)
                 if offsets.contains(where: { $0 >= reader.count }) { isCut = true }
                 for (number, subdirectory) in offsets.enumerated() {
-                    _ = walk(
-                        reader, at: subdirectory, named: number == 0 ? "SubIFD" : "SubIFD\(number)", depth: depth + 1)
+                    _ = walk(reader, at: subdirectory, named: -1 - number, depth: depth + 1)
                 }
             default: break
             }
@@ -145,6 +146,15 @@ struct TIFFRAWLayout {
         return values
     }
 
+    /// Each maker's RAW by the start of its `Make`, upper-cased (`nef` may be `nrw`, `arw` `sr2`
+    /// and `dcr` `kdc`: see ``identify(_:)``).
+    private static let byMake: [(make: String, name: String)] = [
+        ("NIKON", "nef"), ("SONY", "arw"), ("PENTAX", "pef"), ("RICOH", "pef"), ("SAMSUNG", "srw"),
+        ("HASSELBLAD", "3fr"), ("SEIKO EPSON", "erf"), ("EPSON", "erf"), ("MAMIYA", "mef"), ("LEAF", "mos"),
+        ("PHASE ONE", "iiq"), ("OLYMPUS", "orf"), ("KODAK", "dcr"), ("EASTMAN KODAK", "dcr"), ("PANASONIC", "rw2"),
+        ("LEICA", "dng"), ("CANON", "cr2"), ("FUJIFILM", "raf"),
+    ]
+
     /// The RAW's name, by the marks each maker's files carry.
     private func identify(_ reader: ByteReader) -> String? {
         if hasDNGVersion { return "dng" }
@@ -156,15 +166,14 @@ struct TIFFRAWLayout {
         }
         guard hasRAWData || rawCompression != nil else { return nil }
         let maker = make.uppercased()
-        let byMake: [(String, String)] = [
-            ("NIKON", ifd0Compression == 6 ? "nrw" : "nef"), ("SONY", model == "DSC-R1" ? "sr2" : "arw"),
-            ("PENTAX", "pef"), ("RICOH", "pef"), ("SAMSUNG", "srw"), ("HASSELBLAD", "3fr"), ("SEIKO EPSON", "erf"),
-            ("EPSON", "erf"), ("MAMIYA", "mef"), ("LEAF", "mos"), ("PHASE ONE", "iiq"), ("OLYMPUS", "orf"),
-            ("KODAK", rawCompression == 32867 ? "kdc" : "dcr"),
-            ("EASTMAN KODAK", rawCompression == 32867 ? "kdc" : "dcr"),
-            ("PANASONIC", "rw2"), ("LEICA", "dng"), ("CANON", "cr2"), ("FUJIFILM", "raf"),
-        ]
-        if let found = byMake.first(where: { maker.hasPrefix($0.0) }) { return found.1 }
+        if let found = Self.byMake.first(where: { maker.hasPrefix($0.make) }) {
+            switch found.name {
+            case "nef": return ifd0Compression == 6 ? "nrw" : "nef"
+            case "arw": return model == "DSC-R1" ? "sr2" : "arw"
+            case "dcr": return rawCompression == 32867 ? "kdc" : "dcr"
+            default: return found.name
+            }
+        }
         return rawCompression.flatMap { Self.rawCompressions[$0] } ?? "raw"
     }
 }
