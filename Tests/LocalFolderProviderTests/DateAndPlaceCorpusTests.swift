@@ -133,6 +133,15 @@ struct DateAndPlaceCorpusTests {
         #expect(IPTCDate.parse(date: "20190601", time: "0830") == nil)
     }
 
+    @Test("GPS degrees read as exiftool prints them (37.8199, not 37.819900000000004), never -0, both halves or none")
+    func gpsDegrees() throws {
+        let sample = try ImageInspector.inspect(PhotoFolder.samples.appendingPathComponent("city-bridge-fog.jpg"))
+        #expect(sample.latitude == 37.8199 && sample.longitude == -122.4783)
+        #expect(GPSDegrees.tidy(-0.0).sign == .plus)
+        #expect(GPSDegrees.tidy(-1e-12) == 0 && GPSDegrees.tidy(-1e-12).sign == .plus)
+        #expect(GPSDegrees.tidy(37.819900000000004) == 37.8199)
+    }
+
     @Test("a CIFF heap that holds itself is read once: its camera, no loop")
     func ciffLoop() throws {
         let makeModel = Array("Canon\0X\0".utf8)

@@ -147,11 +147,10 @@ enum TIFFReader {
                 default: break
                 }
             }
-            if let latitude, abs(latitude) <= 90 {
-                metadata.latitude = latitudeRef?.hasPrefix("S") == true ? -latitude : latitude
-            }
-            if let longitude, abs(longitude) <= 180 {
-                metadata.longitude = longitudeRef?.hasPrefix("W") == true ? -longitude : longitude
+            // Both halves or neither: half a position is no position.
+            if let latitude, let longitude, abs(latitude) <= 90, abs(longitude) <= 180 {
+                metadata.latitude = GPSDegrees.tidy(latitudeRef?.hasPrefix("S") == true ? -latitude : latitude)
+                metadata.longitude = GPSDegrees.tidy(longitudeRef?.hasPrefix("W") == true ? -longitude : longitude)
             }
         }
     }

@@ -77,8 +77,8 @@ enum XMPReader {
             let latitude = packet.property(.latitude).flatMap({ XMPCoordinate.parse($0, limit: 90) }),
             let longitude = packet.property(.longitude).flatMap({ XMPCoordinate.parse($0, limit: 180) })
         {
-            metadata.latitude = latitude
-            metadata.longitude = longitude
+            metadata.latitude = GPSDegrees.tidy(latitude)
+            metadata.longitude = GPSDegrees.tidy(longitude)
         }
     }
 }
