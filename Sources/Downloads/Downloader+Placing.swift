@@ -125,7 +125,10 @@ extension Downloader {
         let own = URL(fileURLWithPath: path.shown, isDirectory: false).pathExtension.lowercased()
         let safe = SafeName.make(own, limit: 5, fallback: "")
         if preferOwn, !safe.isEmpty { return safe }
-        return ImageType.sniff(leading) ?? (safe.isEmpty ? "bin" : safe)
+        let sniffed = ImageType.sniff(leading)
+        // Most camera RAWs open as a TIFF does: a NEF stays a NEF, not a `.tif` no RAW tool opens.
+        if sniffed == "tif", ImageType.cameraRAWExtensions.contains(safe) { return safe }
+        return sniffed ?? (safe.isEmpty ? "bin" : safe)
     }
 
     /// What records a named file (on a file thread, right after naming it): its sidecar and its

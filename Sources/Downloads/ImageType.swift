@@ -13,6 +13,13 @@ package enum ImageType {
         "jpg", "jpeg", "png", "gif", "webp", "tif", "tiff", "heic", "heif", "avif", "bmp", "svg", "jxl",
     ]
 
+    /// The camera RAW formats built on TIFF (exiftool's list), whose files a local copy keeps
+    /// under their own extension, though their first bytes are a TIFF's.
+    package static let cameraRAWExtensions: Set<String> = [
+        "3fr", "arw", "cr2", "cs1", "dcr", "dng", "erf", "fff", "iiq", "k25", "kdc", "mef", "mos", "nef", "nrw",
+        "pef", "rwl", "sr2", "srf", "srw",
+    ]
+
     /// Every extension a downloaded file can get from its bytes (``sniff(_:)``, and `jxl`).
     package static let producedExtensions = ["jpg", "png", "gif", "webp", "tif", "bmp", "heic", "avif", "jxl", "svg"]
 

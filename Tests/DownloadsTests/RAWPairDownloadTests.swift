@@ -22,6 +22,16 @@ struct RAWPairDownloadTests {
         return try await ProviderConformance.collect(provider, SearchRequest(.popular, limit: 50))
     }
 
+    @Test("a lone RAW keeps its own extension though it opens as a TIFF; a plain TIFF and a misnamed JPEG do not")
+    func loneRAWExtension() {
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0]
+        func named(_ name: String) -> FileSystemPath { FileSystemPath(bytes: Array("/photos/\(name)".utf8)) }
+        #expect(Downloader.localExtension(named("DSC_0001.NEF"), leading: tiff) == "nef")
+        #expect(Downloader.localExtension(named("IMG_0001.cr2"), leading: tiff) == "cr2")
+        #expect(Downloader.localExtension(named("scan.tiff"), leading: tiff) == "tif")
+        #expect(Downloader.localExtension(named("holiday.nef"), leading: [0xFF, 0xD8, 0xFF, 0xE0]) == "jpg")
+    }
+
     @Test("copied or linked, the JPEG and its RAW both land, each with its own sidecar, and read back as one pair")
     func bothFilesAndSidecars() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("vf-pair-\(UUID().uuidString)")
