@@ -66,6 +66,9 @@ case "merge":
 case "places":
     runPlacesBenchmarks()
     exit(0)
+case "browse":
+    runBrowseBenchmarks()
+    exit(0)
 case "requests":
     // `requests URL N [pool|loop]`: N sequential GETs on one kept-alive connection, for the
     // client's cost per request beside curl's (Benchmarks/download.sh).
@@ -102,6 +105,9 @@ print(
 
 // 2. Merging and ranking 3 × 10,000 results.
 runMergeBenchmarks()
+
+// 2b. The terminal screen: keystroke to frame with 1,000 results.
+runBrowseBenchmarks()
 
 // 3. HTTP: 200 files of 50 KB from a loopback server, 8 in flight, beside curl --parallel on the same URLs.
 let server = try LoopbackServer(script: "http_fixture_server.py")
