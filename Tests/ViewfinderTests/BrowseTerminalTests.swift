@@ -36,12 +36,20 @@ struct BrowseTerminalTests {
             workspace.remove()
         }
 
-        /// Starts `viewfinder browse arguments` from the shell, recording `stty -a` before and after.
+        /// Starts `viewfinder browse arguments` from a script the shell runs, which records `stty -a`
+        /// before and after and the exit status (a trap, not an ignored SIGINT, so the script goes on
+        /// after a Ctrl-C while browse starts with SIGINT's default action).
         func startBrowse(_ arguments: String = "") async throws {
-            let binary = ViewfinderProcess.binary.path
-            try await terminal.type(
-                "stty -a > before.txt; \(binary) browse \(arguments); echo \"status=$?\" > status.txt; stty -a > after.txt"
-            )
+            let script = """
+                trap 'true' INT
+                stty -a > before.txt
+                \(ViewfinderProcess.binary.path) browse \(arguments)
+                echo "status=$?" > status.txt
+                stty -a > after.txt
+
+                """
+            try Data(script.utf8).write(to: workspace.url.appendingPathComponent("run.sh"))
+            try await terminal.type("sh run.sh")
             try await terminal.press("Enter")
             try await terminal.waitFor("Search:")
         }
@@ -113,7 +121,7 @@ struct BrowseTerminalTests {
             try await terminal.type("harbor")
             try await terminal.press("Enter")
             // The failing provider says why at once, the slow one is still running, the others' rows are in.
-            let arriving = try await terminal.waitFor("broken failed: the archive is down")
+            let arriving = try await terminal.waitFor("✗ broken failed")
             #expect(arriving.contains("… slow running") || arriving.contains("✓ slow"), "\(arriving)")
             try await terminal.save("browse-arriving")
             let done = try await terminal.waitFor("✓ slow 2 photos")
@@ -123,6 +131,9 @@ struct BrowseTerminalTests {
             #expect(done.split(separator: "\n").allSatisfy { $0.count <= 120 })
             try await terminal.save("browse-results")
 
+            // The selection stayed on the photo first shown while better ones arrived; Home goes to the top.
+            try await terminal.press("Home")
+            try await terminal.waitFor(" 1/")
             try await terminal.press("Down")
             try await terminal.press("Down")
             let moved = try await terminal.waitFor("3/")

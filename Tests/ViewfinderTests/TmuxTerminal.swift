@@ -11,18 +11,20 @@ struct TmuxTerminal {
     init(in folder: URL, columns: Int = 120, rows: Int = 30, environment: [String: String] = [:]) async throws {
         self.folder = folder
         let base = [
-            "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TERM": "xterm-256color",
+            "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TERM": "tmux-256color",
             "XDG_CONFIG_HOME": folder.appendingPathComponent("xdg").path,
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PS1": "$ ",
         ]
         let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
-        try await run(
-            [
-                "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "main", "-c",
-                folder.path,
-                "env", "-i",
-            ] + variables + ["sh"])
+        // The server forks from this command and keeps every descriptor it inherits: through
+        // Foundation's Process (which learns of an exit from a socket the child holds) the start
+        // would never end, so it goes through system(3), its output to /dev/null.
+        let command =
+            ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
+            + ["-s", "main", "-c", folder.path, "env", "-i"] + variables + ["sh"]
+        let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        #expect(system(line + " </dev/null >/dev/null 2>&1") == 0, "tmux did not start")
         try await run(["set-option", "-g", "set-clipboard", "on"])
         try await run(["set-option", "-g", "window-size", "manual"])
     }
@@ -36,6 +38,7 @@ struct TmuxTerminal {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         let ended = AsyncStream<Void>.makeStream()
         process.terminationHandler = { _ in ended.continuation.finish() }
         try process.run()

@@ -166,7 +166,9 @@ struct BrowseSession {
             providers[live.name] = live.provider
         }
         let input = input
-        let tally = BrowseDownloadTally(total: photos.count, folder: TerminalText.sanitized(folder.path))
+        let home = UserFolders.home(ProcessInfo.processInfo.environment).path
+        let shown = folder.path.hasPrefix(home + "/") ? "~" + folder.path.dropFirst(home.count) : folder.path
+        let tally = BrowseDownloadTally(total: photos.count, folder: TerminalText.sanitized(shown))
         let downloader = Downloader(
             http: setup.bus.context.http, options: options, logger: setup.logger,
             reportDownload: { [providers] photo in try await providers[photo.provider]?.reportDownload(of: photo) },

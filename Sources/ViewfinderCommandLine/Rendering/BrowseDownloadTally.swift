@@ -37,7 +37,8 @@ final class BrowseDownloadTally: Sendable {
         }
     }
 
-    /// "Downloaded 2 files (1.2 MB) into …; already had 1; failed 0", with the first failure's reason.
+    /// "Downloaded 2 files (1.2 MB), already had 1, failed 0: ~/Pictures/Viewfinder", with the first
+    /// failure's reason.
     func summary(_ outcomes: [DownloadOutcome]) -> String {
         var downloaded = 0
         var bytes: Int64 = 0
@@ -53,7 +54,7 @@ final class BrowseDownloadTally: Sendable {
             }
         }
         let first = failures.first.map { " (\($0))" } ?? ""
-        return "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))) "
-            + "into \(folder); already had \(had); failed \(failures.count)\(first)"
+        return "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))), "
+            + "already had \(had), failed \(failures.count)\(first): \(folder)"
     }
 }
