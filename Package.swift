@@ -116,7 +116,8 @@ let package = Package(
         .target(
             name: "ViewfinderCommandLine",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "TerminalView", "Downloads", "CLinux", "Places",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "Places",
+                "TerminalView",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -209,7 +210,9 @@ let package = Package(
         // Benchmarks (run with `swift run -c release viewfinder-benchmarks`)
         .executableTarget(
             name: "viewfinder-benchmarks",
-            dependencies: ["ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places", "TerminalView"],
+            dependencies: [
+                "ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places", "TerminalView",
+            ],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
         ),

@@ -21,7 +21,10 @@ struct TmuxTerminal {
         // Foundation's Process (which learns of an exit from a socket the child holds) the start
         // would never end, so it goes through system(3), its output to /dev/null.
         let command =
-            ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)"]
+            [
+                "/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y",
+                "\(rows)",
+            ]
             + ["-s", "main", "-c", folder.path, "env", "-i"] + variables + ["sh"]
         let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         #expect(system(line + " </dev/null >/dev/null 2>&1") == 0, "tmux did not start")
