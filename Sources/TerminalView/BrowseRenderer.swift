@@ -55,7 +55,7 @@ package enum BrowseRenderer {
     /// One chip per provider: "✓ openverse 12 photos in 140 ms", "✗ flickr failed: …".
     static func drawChips(_ chips: [ProviderStatusRow], into grid: inout CellGrid, row: Int) {
         var column = 0
-        for chip in chips {
+        for (index, chip) in chips.enumerated() {
             guard column < grid.columns - 2 else { break }
             let (symbol, style): (String, CellGrid.Style) =
                 switch chip.phase {
@@ -70,7 +70,9 @@ package enum BrowseRenderer {
                 chip.phase == "ok" ? detail : detail.isEmpty ? chip.phase : "\(chip.phase): \(detail)"
             column = grid.put(symbol + " ", row: row, column: column, style: style)
             column = grid.put(TerminalText.sanitized(chip.name), row: row, column: column, style: .bold)
-            if !words.isEmpty { column = grid.put(" " + words, row: row, column: column, width: 44, style: .dim) }
+            // Each chip's words within 44 columns, but the last one's (a failure's reason) to the edge.
+            let width = index == chips.count - 1 ? nil : 44
+            if !words.isEmpty { column = grid.put(" " + words, row: row, column: column, width: width, style: .dim) }
             column += 2
         }
     }

@@ -248,6 +248,31 @@ struct BrowseTerminalTests {
         await setting.remove()
     }
 
+    @Test("Ctrl-Z puts the terminal back and stops; fg takes it again and redraws")
+    func suspendAndResume() async throws {
+        let setting = try await Self.setting()
+        let terminal = setting.terminal
+        do {
+            try await setting.startBrowse("harbor")
+            try await terminal.waitFor("✓ slow")
+            try await terminal.press("C-z")
+            try await terminal.waitUntil("the shell's prompt") { !$0.contains("Search: harbor") }
+            try await terminal.type("stty -a > suspended.txt")
+            try await terminal.press("Enter")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(setting.file("suspended.txt") == setting.file("before.txt"))
+            try await terminal.type("fg")
+            try await terminal.press("Enter")
+            try await terminal.waitFor("✓ slow")
+            try await terminal.press("q")
+            #expect(try await setting.exitStatus() == "status=0")
+            #expect(setting.file("before.txt") == setting.file("after.txt"))
+        } catch {
+            Issue.record(error)
+        }
+        await setting.remove()
+    }
+
     @Test("under LANG=C, non-ASCII text shows as ?, never as broken bytes")
     func asciiLocale() async throws {
         let setting = try await Self.setting(environment: ["LANG": "C"])
