@@ -53,6 +53,8 @@ extension BrowseState {
             recall(older: true)
         case .down:
             recall(older: false)
+        case .escape where items.isEmpty:
+            return .quit  // nothing to go back to: as fzf, Esc leaves
         case .escape, .tab:
             if !items.isEmpty { focus = .list }
         default:

@@ -86,6 +86,10 @@ struct BrowseStateTests {
         #expect(state.mode == .list)
         #expect(state.handle(.character("q")) == .quit)
         #expect(state.handle(.control("c")) == .quit)
+        var empty = BrowseState()
+        #expect(empty.handle(.character("q")) == nil)
+        #expect(empty.query.string == "q")
+        #expect(empty.handle(.escape) == .quit)
     }
 
     @Test("c copies the credit line the licence asks for")

@@ -39,11 +39,11 @@ struct BrowseTerminalTests {
         /// Starts `viewfinder browse arguments` from a script the shell runs, which records `stty -a`
         /// before and after and the exit status (a trap, not an ignored SIGINT, so the script goes on
         /// after a Ctrl-C while browse starts with SIGINT's default action).
-        func startBrowse(_ arguments: String = "") async throws {
+        func startBrowse(_ arguments: String = "", command: String = "browse") async throws {
             let script = """
                 trap 'true' INT
                 stty -a > before.txt
-                \(ViewfinderProcess.binary.path) browse \(arguments)
+                \(ViewfinderProcess.binary.path) \(command) \(arguments)
                 echo "status=$?" > status.txt
                 stty -a > after.txt
 
@@ -165,6 +165,11 @@ struct BrowseTerminalTests {
             // Only the slow plugin answers this; its first photo (selected) has an image on the loopback host.
             try await setting.startBrowse("港の夕日")
             try await terminal.waitFor("✓ slow 2 photos")
+            // c: the credit line to the clipboard with OSC 52, which tmux keeps as its buffer.
+            try await terminal.press("c")
+            try await terminal.waitFor("Credit line copied.")
+            let buffer = try await terminal.run(["show-buffer"])
+            #expect(buffer.hasPrefix("“港の夕日 harbor at dusk 🌅” (https://example.org/s1) by Aiko"), "\(buffer)")
             try await terminal.press("d")
             let summary = try await terminal.waitFor("Downloaded 1 file")
             #expect(summary.contains("failed 0"), "\(summary)")
@@ -271,6 +276,48 @@ struct BrowseTerminalTests {
             Issue.record(error)
         }
         await setting.remove()
+    }
+
+    @Test("viewfinder alone on a terminal opens the screen; Esc on an empty screen leaves it")
+    func bareCommand() async throws {
+        let setting = try await Self.setting()
+        do {
+            try await setting.startBrowse(command: "")
+            try await setting.terminal.press("Escape")
+            #expect(try await setting.exitStatus() == "status=0")
+        } catch {
+            Issue.record(error)
+        }
+        await setting.remove()
+    }
+
+    @Test("a crash signal puts the terminal back, then Swift's own handler ends the process by it")
+    func crashSignal() async throws {
+        let setting = try await Self.setting(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        do {
+            try await setting.startBrowse("harbor")
+            try await setting.terminal.waitFor("✓ slow")
+            let browse = try #require(Self.browseProcess(), "no browse process found")
+            kill(browse, SIGSEGV)
+            #expect(try await setting.exitStatus() == "status=139")
+            #expect(setting.file("before.txt") == setting.file("after.txt"))
+        } catch {
+            Issue.record(error)
+        }
+        await setting.remove()
+    }
+
+    /// The running `viewfinder browse` (only this serialized suite starts one).
+    static func browseProcess() -> pid_t? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { continue }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            if arguments.first == ViewfinderProcess.binary.path, arguments.dropFirst().first == "browse" { return pid }
+        }
+        return nil
     }
 
     @Test("under LANG=C, non-ASCII text shows as ?, never as broken bytes")
