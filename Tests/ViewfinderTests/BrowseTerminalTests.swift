@@ -71,6 +71,20 @@ struct BrowseTerminalTests {
         }
     }
 
+    /// Runs `body` with a fresh setting, records what it throws, and removes the setting after.
+    static func withSetting(
+        columns: Int = 120, rows: Int = 30, environment: [String: String] = [:],
+        _ body: (Setting) async throws -> Void
+    ) async throws {
+        let setting = try await setting(columns: columns, rows: rows, environment: environment)
+        do {
+            try await body(setting)
+        } catch {
+            Issue.record(error)
+        }
+        await setting.remove()
+    }
+
     static func setting(columns: Int = 120, rows: Int = 30, environment: [String: String] = [:]) async throws -> Setting
     {
         let openverse = try await LoopbackServer.start(script: "Tests/OpenverseProviderTests/openverse_server.py")
@@ -113,9 +127,8 @@ struct BrowseTerminalTests {
         "typing a query fills the list as providers answer, with a slow and a failing one; moving; the full-screen view; q leaves the terminal as it was"
     )
     func searchMoveViewQuit() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse()
             try await terminal.save("browse-start")
             try await terminal.type("harbor")
@@ -151,17 +164,13 @@ struct BrowseTerminalTests {
             #expect(!setting.file("before.txt").isEmpty)
             let after = try await terminal.screen()
             #expect(after.contains("$ "), "the shell's prompt is back: \(after)")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("d downloads the selected photo into the pictures folder, the progress and summary in the status line")
     func download() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             // Only the slow plugin answers this; its first photo (selected) has an image on the loopback host.
             try await setting.startBrowse("港の夕日")
             try await terminal.waitFor("✓ slow 2 photos")
@@ -179,17 +188,13 @@ struct BrowseTerminalTests {
             #expect(files.contains { $0.hasSuffix(".jpg") }, "\(files)")
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("f sets filters with the options' own words; a wrong value is said, a right one searches again")
     func filters() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse("harbor")
             try await terminal.waitFor("✓ slow")
             try await terminal.press("f")
@@ -207,17 +212,13 @@ struct BrowseTerminalTests {
             try await terminal.waitFor("✓ slow")
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("a resize redraws at the new size; at 40 columns the preview is gone and every row fits")
     func resize() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse("harbor")
             try await terminal.waitFor("✓ slow")
             try await terminal.resize(columns: 40, rows: 20)
@@ -231,33 +232,25 @@ struct BrowseTerminalTests {
             try await terminal.waitFor("from ")
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("Ctrl-C quits as q does, the terminal put back, and the shell sees the interrupt (130)")
     func controlC() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse("harbor")
             try await terminal.waitFor("✓ slow")
             try await terminal.press("C-c")
             #expect(try await setting.exitStatus() == "status=130")
             #expect(setting.file("before.txt") == setting.file("after.txt"))
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("Ctrl-Z puts the terminal back and stops; fg takes it again and redraws")
     func suspendAndResume() async throws {
-        let setting = try await Self.setting()
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse("harbor")
             try await terminal.waitFor("✓ slow")
             try await terminal.press("C-z")
@@ -272,39 +265,28 @@ struct BrowseTerminalTests {
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
             #expect(setting.file("before.txt") == setting.file("after.txt"))
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("viewfinder alone on a terminal opens the screen; Esc on an empty screen leaves it")
     func bareCommand() async throws {
-        let setting = try await Self.setting()
-        do {
+        try await Self.withSetting { setting in
             try await setting.startBrowse(command: "")
             try await setting.terminal.press("Escape")
             #expect(try await setting.exitStatus() == "status=0")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("a crash signal puts the terminal back, then Swift's own handler ends the process by it")
     func crashSignal() async throws {
-        let setting = try await Self.setting(environment: ["SWIFT_BACKTRACE": "enable=no"])
-        do {
+        try await Self.withSetting(environment: ["SWIFT_BACKTRACE": "enable=no"]) { setting in
             try await setting.startBrowse("harbor")
             try await setting.terminal.waitFor("✓ slow")
             let browse = try #require(Self.browseProcess(), "no browse process found")
             kill(browse, SIGSEGV)
             #expect(try await setting.exitStatus() == "status=139")
             #expect(setting.file("before.txt") == setting.file("after.txt"))
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     /// The running `viewfinder browse` (only this serialized suite starts one).
@@ -322,9 +304,8 @@ struct BrowseTerminalTests {
 
     @Test("under LANG=C, non-ASCII text shows as ?, never as broken bytes")
     func asciiLocale() async throws {
-        let setting = try await Self.setting(environment: ["LANG": "C"])
-        let terminal = setting.terminal
-        do {
+        try await Self.withSetting(environment: ["LANG": "C"]) { setting in
+            let terminal = setting.terminal
             try await setting.startBrowse("港の夕日")
             let screen = try await terminal.waitFor("????")
             #expect(screen.contains("Search: ????????"), "\(screen)")
@@ -332,10 +313,7 @@ struct BrowseTerminalTests {
             try await terminal.save("browse-lang-c")
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
-        } catch {
-            Issue.record(error)
         }
-        await setting.remove()
     }
 
     @Test("TERM=dumb is refused with a pointer to search; without a terminal it is refused too")
