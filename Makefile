@@ -119,6 +119,12 @@ benchmark-web:
 	swift build $(RELEASE_FLAGS)
 	Benchmarks/web-view.py .build/release/viewfinder
 
+## `browse` in tmux with 1,000 results: ↓ sent to the new position on screen (release build; tmux's round trip included).
+benchmark-browse:
+	@./scripts/setup.sh --build-tests
+	swift build $(RELEASE_FLAGS)
+	Benchmarks/browse-keys.py .build/release/viewfinder
+
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:
 	scripts/fuzz.sh metadata $(or $(SECONDS),300)
