@@ -40,6 +40,9 @@ package enum BrowseRenderer {
         let start = DisplayWidth.of(prompt)
         let (text, cursor) = visibleLine(state.query, width: columns - start - 1)
         frame.grid.put(text, row: 0, column: start, width: columns - start)
+        if text.isEmpty, state.shown != nil, state.focus == .list {
+            frame.grid.put("popular photos", row: 0, column: start, style: .dim)
+        }
         if state.focus == .query { frame.cursor = .init(row: 0, column: start + cursor) }
     }
 

@@ -79,7 +79,9 @@ extension BrowseState {
         case .character("/"), .tab, .escape: focus = .query
         case .character("?"): mode = .keys
         case .character("f"): mode = .filters
-        case .character("p"): return .popular
+        case .character("p"):
+            query = QueryLine()  // the line names what is shown: no query, the popular feeds
+            return .popular
         case .character("q"): return .quit
         default: return actOnSelection(key)
         }

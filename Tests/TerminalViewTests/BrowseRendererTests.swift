@@ -27,6 +27,15 @@ struct BrowseRendererTests {
         #expect(lines.joined().contains("no picture"))
     }
 
+    @Test("p empties the query line, which then says the popular photos are shown")
+    func popular() {
+        var state = screen(BrowseFixtures.photos(2))
+        #expect(state.handle(.character("p")) == .popular)
+        state.begin("popular")
+        state.apply(BrowseFixtures.snapshot(BrowseFixtures.photos(2)))
+        #expect(BrowseRenderer.render(state).grid.lines[0].hasPrefix("Search: popular photos"))
+    }
+
     @Test("Under 60 columns the preview is left out; at 40 every row still shows its title")
     func narrow() {
         let state = screen(BrowseFixtures.photos(3), rows: 20, columns: 40)
