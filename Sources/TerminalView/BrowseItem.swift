@@ -20,11 +20,14 @@ package struct BrowseItem: Sendable, Equatable {
     /// The photo, as its provider gave it.
     package let photo: Photo
 
+    /// What keeps the selection on `photo`: its provider and id.
+    package static func key(of photo: Photo) -> String { photo.provider + "\u{0}" + photo.id }
+
     /// The item for `ranked`.
     package init(_ ranked: RankedPhoto) {
         let row = PhotoRow(ranked)
         let photo = ranked.photo
-        key = photo.provider + "\u{0}" + photo.id
+        key = Self.key(of: photo)
         title = TerminalText.sanitized(row.title)
         author = TerminalText.sanitized(row.author)
         dimensions = row.dimensions

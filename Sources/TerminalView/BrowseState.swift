@@ -82,7 +82,14 @@ package struct BrowseState: Sendable {
     /// the selection stays on its photo when it is still there.
     package mutating func apply(_ snapshot: SearchState) {
         let selectedKey = selection?.key
-        items = snapshot.results.map(BrowseItem.init)
+        // A photo already shown keeps its item: its words are made once, not on every snapshot.
+        var previous: [String: BrowseItem] = [:]
+        previous.reserveCapacity(items.count)
+        for item in items { previous[item.key] = item }
+        items = snapshot.results.map { ranked in
+            if let item = previous[BrowseItem.key(of: ranked.photo)], item.photo == ranked.photo { return item }
+            return BrowseItem(ranked)
+        }
         chips = snapshot.providers.map(ProviderStatusRow.init)
         isSearching = snapshot.isRunning
         if let selectedKey, let index = items.firstIndex(where: { $0.key == selectedKey }) {
