@@ -141,8 +141,17 @@ struct BrowseSession {
         if let lastOperation { start(lastOperation) }
     }
 
-    /// `download.folder`'s default: the pictures folder's `Viewfinder`, else `~/Pictures/Viewfinder`.
-    static func downloadFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// `download.folder` (`~/` is the home folder), else the pictures folder's `Viewfinder`, else
+    /// `~/Pictures/Viewfinder`.
+    static func downloadFolder(
+        configured: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let configured {
+            let path =
+                configured.hasPrefix("~/")
+                ? UserFolders.home(environment).path + configured.dropFirst(1) : configured
+            return URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        }
         let pictures =
             UserFolders.pictures(environment: environment)
             ?? UserFolders.home(environment).appendingPathComponent("Pictures", isDirectory: true)
@@ -154,7 +163,7 @@ struct BrowseSession {
             state.status = "A download is running; wait for it to end."
             return
         }
-        let folder = Self.downloadFolder()
+        let folder = Self.downloadFolder(configured: setup.configuration.download.folder)
         if let problem = DownloadTarget.problem(with: folder) {
             state.status = TerminalText.sanitized("Cannot download: \(problem)")
             return
