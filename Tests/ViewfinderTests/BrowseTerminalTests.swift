@@ -44,8 +44,9 @@ struct BrowseTerminalTests {
                 trap 'true' INT
                 stty -a > before.txt
                 \(ViewfinderProcess.binary.path) \(command) \(arguments)
-                echo "status=$?" > status.txt
+                status=$?
                 stty -a > after.txt
+                echo "status=$status" > status.txt
 
                 """
             try Data(script.utf8).write(to: workspace.url.appendingPathComponent("run.sh"))
