@@ -258,7 +258,9 @@ struct BrowseTerminalTests {
             try await terminal.waitUntil("the shell's prompt") { !$0.contains("Search: harbor") }
             try await terminal.type("stty -a > suspended.txt")
             try await terminal.press("Enter")
-            try await Task.sleep(for: .milliseconds(300))
+            for _ in 0..<100 where !setting.file("suspended.txt").contains("werase") {
+                try await Task.sleep(for: .milliseconds(50))
+            }
             #expect(setting.file("suspended.txt") == setting.file("before.txt"))
             try await terminal.type("fg")
             try await terminal.press("Enter")
