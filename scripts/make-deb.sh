@@ -34,16 +34,17 @@ printf '%s\n' \
 gzip -9n "$doc/changelog"
 
 # Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
-# dlopen, which no tool can see: libcurl (network providers, downloads) and libyaml (configuration).
+# dlopen, which no tool can see: libcurl (network providers, downloads), libyaml (configuration)
+# and ncursesw (browse's screen).
 mkdir -p "$work/shlibdeps/debian"
 printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
 linked=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/viewfinder" 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')
 [[ -n $linked ]] || fail "dpkg-shlibdeps found no dependencies for the binary"
 dlopened=()
-for library in libcurl.so.4 libyaml-0.so.2; do
+for library in libcurl.so.4 libyaml-0.so.2 libncursesw.so.6; do
   owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
-  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4 and libyaml-0-2)"
+  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libyaml-0-2 and libncursesw6)"
   dlopened+=("$owner")
 done
 depends="$linked, $(

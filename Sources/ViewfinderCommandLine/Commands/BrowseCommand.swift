@@ -13,7 +13,7 @@ struct BrowseCommand: AsyncParsableCommand {
         discussion: """
             Type a query and press Enter; the list fills as each provider answers. Keys: ↑/↓, PgUp/PgDn, \
             Home/End move; Enter views a photo full-screen; Space marks; d downloads the marked photos \
-            (else the selected one) into the pictures folder's Viewfinder folder; o opens a photo's page; \
+            (else the selected one) into download.folder (default: the pictures folder's Viewfinder); o opens a photo's page; \
             c copies its credit line; f sets filters; p shows the popular feeds; ? lists the keys; q quits.
             """)
 
