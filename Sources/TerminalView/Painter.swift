@@ -30,6 +30,8 @@ struct Painter {
                         for scalar in character.unicodeScalars { text.append(wchar_t(bitPattern: scalar.value)) }
                     } else if character.isASCII {
                         text.append(wchar_t(character.asciiValue ?? 63))
+                    } else if let fallback = Self.asciiFallback[character] {
+                        text.append(wchar_t(fallback.asciiValue ?? 63))
                     } else {
                         for _ in 0..<max(1, DisplayWidth.of(character)) { text.append(63) }
                     }
@@ -50,6 +52,13 @@ struct Painter {
         }
         pictureShown = drawn?.key
     }
+
+    /// The screen's own symbols as one ASCII column each outside a UTF-8 locale, so chips, hints
+    /// and frames still read (text from sources shows as `?`).
+    static let asciiFallback: [Character: Character] = [
+        "✓": "+", "✗": "x", "–": "-", "◐": "~", "…": ".", "·": "|", "↑": "^", "↓": "v", "←": "<", "→": ">",
+        "×": "x", "┌": "+", "┐": "+", "└": "+", "┘": "+", "─": "-", "│": "|",
+    ]
 
     /// Writes all of `bytes` to standard output (the terminal), retrying short writes.
     static func writeAll(_ bytes: [UInt8]) {
