@@ -18,7 +18,7 @@ demo:
 # provider blocks for 30 s"). They run in a pass of their own: on a 2-core machine, CPU-heavy
 # tests beside them (100,000-value configurations, every fuzz input) would hold the few threads
 # Swift's tasks run on, and decide the margins instead of the code under test.
-TIMED_SUITES = SlowFileTests|ProviderCheckCommandLineTests|PluginProcessTests|PluginSupervisorCommandLineTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|ServeProcessTests
+TIMED_SUITES = SlowFileTests|ProviderCheckCommandLineTests|PluginProcessTests|PluginSupervisorCommandLineTests|HTTPClientTests|HTTPClientPromiseTests|SearchViewModelTests\.|ExecCommandLineTests|SignalAndOutputCommandLineTests|FlickrHostileTests|TerminalTextCommandLineTests|HostileFileTests|ServeProcessTests|BrowseTerminalTests
 # Thousands of sockets opened and closed at once in the test process (a slow-header attack on
 # `serve`): a pass of its own, since Foundation's Process.run, which other suites call to start
 # programs, lists the process's open descriptors and crashed when they changed under it.
@@ -125,6 +125,12 @@ benchmark-web:
 benchmark-pictures:
 	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh
 	Benchmarks/pictures.sh
+
+## `browse` in tmux with 1,000 results: ↓ sent to the new position on screen (release build; tmux's round trip included).
+benchmark-browse:
+	@./scripts/setup.sh --build-tests
+	swift build $(RELEASE_FLAGS)
+	Benchmarks/browse-keys.py .build/release/viewfinder
 
 ## Fuzz the metadata readers, then the index loader, with libFuzzer for SECONDS each (default 300).
 fuzz:

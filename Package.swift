@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/CCurl"),
         // libyaml's event parser, loaded with dlopen (see its header).
         .target(name: "CYAMLEvents", path: "Sources/CYAMLEvents"),
+        // ncursesw for `browse`, loaded with dlopen when the screen starts (see its header).
+        .target(name: "CCurses", path: "Sources/CCurses"),
         // The plugin supervisor, run by re-executing the binary itself (see its header).
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         .systemLibrary(
@@ -95,6 +97,12 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),
+        // The terminal view: `browse`'s screen as a value, rendered to cells, drawn by ncurses.
+        .target(
+            name: "TerminalView",
+            dependencies: ["ProviderKit", "SearchViewModel", "CCurses"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Downloads",
             dependencies: [
@@ -118,6 +126,7 @@ let package = Package(
             name: "ViewfinderCommandLine",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "Places",
+                "TerminalView",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",
@@ -218,6 +227,7 @@ let package = Package(
             name: "viewfinder-benchmarks",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel", "ProviderTesting", "Places", "TerminalImages",
+                "TerminalView",
             ],
             path: "Benchmarks/ViewfinderBenchmarks",
             swiftSettings: strictSettings
@@ -317,8 +327,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "TerminalViewTests",
+            dependencies: ["TerminalView", "SearchViewModel", "ProviderKit"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ViewfinderTests",
-            dependencies: ["ViewfinderCommandLine", "ProviderTesting", "ProviderKit"],
+            dependencies: ["ViewfinderCommandLine", "ProviderTesting", "ProviderKit", "TerminalView"],
             swiftSettings: strictSettings
         ),
     ]

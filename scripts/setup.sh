@@ -15,6 +15,10 @@ for argument in "$@"; do [[ $argument == --build-tests ]] && building_tests=true
 if $building_tests; then packages+=(chromium chromium-driver python3-pip libimage-exiftool-perl xxhash openssl); fi
 # The picture tests compare their output with the chafa command's.
 if $building_tests; then packages+=(chafa); fi
+# `browse` draws with ncursesw (its headers here; the library is dlopen'd); its tests drive it in
+# tmux and render the captured screens to PNG with Pillow and a DejaVu mono font.
+packages+=(libncurses-dev)
+if $building_tests; then packages+=(tmux python3-pil fonts-dejavu-core); fi
 # `make test-install` and `make deb` check the installed copy and the package: man pages read with
 # man, files opened watched with strace, the package checked with lintian (dpkg-shlibdeps: dpkg-dev).
 if [[ ${VIEWFINDER_INSTALL_TOOLS:-} == 1 ]]; then packages+=(man-db lintian strace dpkg-dev binutils); fi

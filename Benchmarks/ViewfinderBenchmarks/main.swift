@@ -69,6 +69,8 @@ case "places":
 case "pictures":
     // `pictures FILE...`: each photo as a terminal preview, beside the chafa command (Benchmarks/pictures.sh).
     try await runPictureBenchmarks(files: Array(CommandLine.arguments.dropFirst(2)))
+case "browse":
+    runBrowseBenchmarks()
     exit(0)
 case "requests":
     // `requests URL N [pool|loop]`: N sequential GETs on one kept-alive connection, for the
@@ -106,6 +108,9 @@ print(
 
 // 2. Merging and ranking 3 × 10,000 results.
 runMergeBenchmarks()
+
+// 2b. The terminal screen: keystroke to frame with 1,000 results.
+runBrowseBenchmarks()
 
 // 3. HTTP: 200 files of 50 KB from a loopback server, 8 in flight, beside curl --parallel on the same URLs.
 let server = try LoopbackServer(script: "http_fixture_server.py")

@@ -1,7 +1,7 @@
 import Yams
 
 extension ConfigurationLoader {
-    static let downloadKeys = ["parallel", "per_host", "filename", "sync"]
+    static let downloadKeys = ["parallel", "per_host", "filename", "sync", "folder"]
 
     /// `download:`: transfer counts, the file-name template and syncing, each checked.
     func readDownload(_ node: Node, diagnostics: inout Diagnostics) -> DownloadSettings {
@@ -39,6 +39,16 @@ extension ConfigurationLoader {
                     diagnostics.report("`download.filename` `\(text)` is \(problem)", at: rawValue)
                 } else {
                     settings.filename = text
+                }
+            case "folder":
+                guard let text = reader.text(rawValue, key: "download.folder", diagnostics: &diagnostics) else {
+                    continue
+                }
+                if text.hasPrefix("/") || text.hasPrefix("~/") {
+                    settings.folder = text
+                } else {
+                    diagnostics.report(
+                        "`download.folder` `\(text)` must be an absolute path or start with `~/`", at: rawValue)
                 }
             default:
                 diagnostics.report(

@@ -23,6 +23,9 @@ package struct DownloadSettings: Sendable, Equatable {
     /// wget and rsync: a sync waits for the disk, and a file a power cut left short is noticed
     /// (by its length in the archive) and downloaded again by the next run.
     package var sync: Bool
+    /// Where `browse` downloads to (`download.folder`): an absolute path, `~/` expanded; nil for
+    /// the default, the pictures folder's `Viewfinder`.
+    package var folder: String?
 
     /// Defaults: 8 transfers, 4 per host, `{provider}/{id}-{title}.{ext}`, no sync.
     package init(
@@ -32,6 +35,7 @@ package struct DownloadSettings: Sendable, Equatable {
         self.perHost = perHost
         self.filename = filename
         self.sync = sync
+        folder = nil
     }
 
     /// What is wrong with `template`, or `nil`: an unknown `{field}`, an unclosed brace, no

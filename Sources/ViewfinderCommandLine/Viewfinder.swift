@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ProviderKit
+import TerminalView
 
 /// Runs Viewfinder's command line, as the `viewfinder` program does: the way to build a
 /// `viewfinder` of one's own with provider types from another package added, as Swift tools are
@@ -33,7 +34,7 @@ struct Viewfinder: AsyncParsableCommand {
         version: version,
         subcommands: [
             SearchCommand.self, PopularCommand.self, DownloadCommand.self, ProvidersCommand.self, ConfigCommand.self,
-            InspectCommand.self, ServeCommand.self,
+            InspectCommand.self, ServeCommand.self, BrowseCommand.self,
         ],
         defaultSubcommand: nil
     )
@@ -61,6 +62,10 @@ struct Viewfinder: AsyncParsableCommand {
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
             var command = try parseAsRoot()
+            // `viewfinder` alone on a terminal opens the screen; elsewhere it prints the help.
+            if command is Viewfinder, CommandLine.arguments.count == 1, BrowseCommand.startsWithoutArguments {
+                command = try BrowseCommand.parse([])
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 // Only for a command (every one of ours is async; ArgumentParser's help is
                 // not, nor is a bare `viewfinder`): help and the version start no thread. A

@@ -16,6 +16,14 @@ struct DownloadSectionTests {
             configuration.download
                 == DownloadSettings(parallel: 3, perHost: 2, filename: "{date}/{title}.{ext}", sync: true))
         #expect(DownloadSettings().sync == false)
+        #expect(
+            try Fixtures.load("download:\n  folder: ~/Photos/Kept\n" + Self.providers).download.folder
+                == "~/Photos/Kept")
+        let relative = Fixtures.problems("download:\n  folder: Photos\n" + Self.providers)
+        #expect(
+            relative.contains {
+                $0.contains("config.yaml:2:") && $0.contains("must be an absolute path or start with `~/`")
+            })
     }
 
     @Test("bad values and unknown keys are reported with their line and a hint")

@@ -2,6 +2,7 @@ import ArgumentParser
 import LocalFolderProvider
 import ProviderKit
 import ServiceBus
+import TerminalView
 
 /// `viewfinder config …`
 struct ConfigCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ProviderKit
 import ServiceBus
+import TerminalView
 
 extension ConfigCommand {
     /// `viewfinder config init [PATH] [--force]`

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ServiceBus
+import TerminalView
 
 extension ConfigCommand {
     /// `viewfinder config path [--config PATH]`

@@ -3,6 +3,7 @@ import Downloads
 import Foundation
 import ProviderKit
 import ServiceBus
+import TerminalView
 
 /// Downloads a finished search's results for `download`, `search --download` and
 /// `popular --download`: progress on a terminal, a summary, exit 1 when some failed.

@@ -5,6 +5,7 @@ import Places
 import ProviderKit
 import SearchViewModel
 import ServiceBus
+import TerminalView
 
 /// `viewfinder inspect PATH...`
 struct InspectCommand: AsyncParsableCommand {

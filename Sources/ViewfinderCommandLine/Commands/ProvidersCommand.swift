@@ -1,6 +1,7 @@
 import ArgumentParser
 import ProviderKit
 import ServiceBus
+import TerminalView
 
 /// `viewfinder providers`
 struct ProvidersCommand: AsyncParsableCommand {

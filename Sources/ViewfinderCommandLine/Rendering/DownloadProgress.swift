@@ -1,6 +1,7 @@
 import Downloads
 import Foundation
 import Synchronization
+import TerminalView
 
 /// The download display on a terminal's standard error: one line per running transfer and a
 /// total (files, bytes, rate, time left), redrawn in place a few times a second.

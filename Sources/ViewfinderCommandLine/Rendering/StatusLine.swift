@@ -1,4 +1,5 @@
 import SearchViewModel
+import TerminalView
 
 /// The live one-line status on standard error while a search runs (only on a terminal).
 struct StatusLine {

@@ -1,6 +1,7 @@
 import Foundation
 import ProviderKit
 import SearchViewModel
+import TerminalView
 
 /// `--format table`: a live status line while the search runs, then the ranked rows fitted
 /// to the terminal on standard output and one line per provider on standard error.

@@ -1,3 +1,5 @@
+import TerminalView
+
 /// Fits text into terminal columns, measured in display width (``DisplayWidth``): a CJK
 /// character or an emoji takes two columns, a combining mark none.
 enum TextFitting {

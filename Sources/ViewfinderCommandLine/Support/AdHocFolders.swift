@@ -1,6 +1,7 @@
 import Foundation
 import ProviderKit
 import ServiceBus
+import TerminalView
 
 /// `--folder PATH`: a folder searched without editing the configuration, as a `local-folder`
 /// instance beside the configured ones (with its own index like any other), named after the

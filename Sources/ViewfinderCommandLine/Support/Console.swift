@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ProviderKit
 import Synchronization
+import TerminalView
 
 #if canImport(Glibc)
     import Glibc
@@ -32,9 +33,32 @@ enum Console {
         OutputPump.shared.enqueue(redacted(text), to: STDOUT_FILENO)
     }
 
-    /// Writes `text` to standard error.
+    /// Writes `text` to standard error (or keeps it for later, while ``holdErrors()`` holds).
     static func err(_ text: String) {
-        OutputPump.shared.enqueue(redacted(text), to: STDERR_FILENO)
+        let safe = redacted(text)
+        let held = heldErrors.withLock { held in
+            held?.append(safe)
+            return held != nil
+        }
+        if !held { OutputPump.shared.enqueue(safe, to: STDERR_FILENO) }
+    }
+
+    /// What standard error would have shown while `browse`'s screen owns the terminal.
+    private static let heldErrors = Mutex<[String]?>(nil)
+
+    /// Keeps every line for standard error back (nothing is written over a full-screen view)
+    /// until ``releaseErrors()``.
+    static func holdErrors() {
+        heldErrors.withLock { $0 = $0 ?? [] }
+    }
+
+    /// Writes what was held, in order, and stops holding.
+    static func releaseErrors() {
+        let held = heldErrors.withLock { held in
+            defer { held = nil }
+            return held ?? []
+        }
+        for text in held { OutputPump.shared.enqueue(text, to: STDERR_FILENO) }
     }
 
     /// Writes `text` to `descriptor` on the calling thread when nothing else was written yet:

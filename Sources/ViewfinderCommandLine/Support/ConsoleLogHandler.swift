@@ -1,4 +1,5 @@
 import Logging
+import TerminalView
 
 /// Writes log lines to standard error as `viewfinder: level: message`, secrets redacted.
 struct ConsoleLogHandler: LogHandler {

@@ -20,7 +20,7 @@ enum PageOpener {
             if let problem = PrivateFile.write(Data(page.utf8), to: file.path) {
                 return "viewfinder: error: cannot write the page to \(file.path): \(problem)\n"
             }
-            switch launch(file) {
+            switch launch(file.path) {
             case .started: return "viewfinder: opened \(file.path) in a browser\n"
             case .noOpener:
                 return
@@ -30,6 +30,18 @@ enum PageOpener {
             }
         }
         return outcome ?? "viewfinder: the page is at \(file.path)\n"
+    }
+
+    /// Opens `address` (a photo's page, or its file) with `xdg-open`, off Swift's pool; returns
+    /// the words for `browse`'s status line.
+    static func open(_ address: String) async -> String {
+        let outcome = try? await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in launch(address) }
+        switch outcome {
+        case .started: return "Opened \(address)"
+        case .noOpener: return "Cannot open it: xdg-open is not installed."
+        case .failed(let reason): return "Cannot open it: \(reason)"
+        case nil: return "Cannot open it now."
+        }
     }
 
     /// "search-harbor-at-dusk.html" or "popular.html": letters and digits of the query only.
@@ -47,9 +59,9 @@ enum PageOpener {
         case failed(String)
     }
 
-    /// Starts `xdg-open` on `file` and waits up to ``openerGrace`` for it to fail; blocking, so
+    /// Starts `xdg-open` on `target` and waits up to ``openerGrace`` for it to fail; blocking, so
     /// it runs on ``BlockingExecutor``.
-    private static func launch(_ file: URL) -> Launch {
+    private static func launch(_ target: String) -> Launch {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         guard
             let opener = paths.map({ "\($0)/xdg-open" }).first(where: {
@@ -59,7 +71,7 @@ enum PageOpener {
         let process = Process()
         let complaint = Pipe()
         process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [file.path]
+        process.arguments = [target]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = complaint

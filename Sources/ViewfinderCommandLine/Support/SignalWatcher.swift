@@ -1,6 +1,7 @@
 import Foundation
 import ProviderKit
 import Synchronization
+import TerminalView
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +10,8 @@ import Synchronization
 #endif
 
 /// Turns SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE into calls on a dedicated thread, so a search can
-/// stop its plugins before Viewfinder exits.
+/// stop its plugins before Viewfinder exits; and, while `browse`'s screen runs, SIGWINCH, SIGTSTP
+/// and SIGCONT too (``Screen``), with the crash signals putting the terminal back first.
 ///
 /// The C handler only writes the signal's number to a pipe (async-signal-safe); a thread
 /// reads it and acts. Handlers, unlike ignored signals, are reset by `exec`, so plugins start
@@ -57,7 +59,62 @@ enum SignalWatcher {
         }
     }
 
+    /// What `browse`'s screen does with the signals that concern a terminal.
+    struct Screen: Sendable {
+        /// SIGWINCH: the terminal changed size.
+        let resized: @Sendable () -> Void
+        /// SIGTSTP (Ctrl-Z): put the terminal back; returns when it is, and Viewfinder then stops.
+        let suspend: @Sendable () -> Void
+        /// SIGCONT: Viewfinder runs again; take the terminal back.
+        let resumed: @Sendable () -> Void
+    }
+
     private static let current = Mutex<Search?>(nil)
+    private static let screen = Mutex<Screen?>(nil)
+    private static let screenSignalsInstalled = Mutex(false)
+
+    /// Routes SIGWINCH, SIGTSTP and SIGCONT to `screen` until ``endScreen()``, and has a crash
+    /// signal put the terminal back before Swift's own handler reports it. Call after ``install()``
+    /// and before the screen starts (ncurses then leaves these signals to us).
+    static func begin(_ screen: Screen) {
+        self.screen.withLock { $0 = screen }
+        let isFirst = screenSignalsInstalled.withLock { installed in
+            defer { installed = true }
+            return !installed
+        }
+        guard isFirst else { return }
+        for signal in [SIGWINCH, SIGTSTP, SIGCONT] where !isIgnored(signal) { forward(signal) }
+        CursesScreen.guardCrashSignals()
+    }
+
+    /// Stops routing the screen's signals: SIGTSTP stops Viewfinder as it would by default.
+    static func endScreen() {
+        screen.withLock { $0 = nil }
+    }
+
+    /// Has `signal` written to the pipe.
+    private static func forward(_ signal: Int32) {
+        var action = sigaction()
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = forwardSignal
+        #else
+            action.__sigaction_u.__sa_handler = forwardSignal
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(signal, &action, nil)
+    }
+
+    /// SIGTSTP's own action, after the screen put the terminal back: stop until SIGCONT.
+    private static func stopSelf() {
+        signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)  // to this thread: the process stops before raise returns
+        forward(SIGTSTP)
+    }
     /// What the providers ask to have stopped before Viewfinder ends by a signal.
     private static let exitHooks = Mutex<ShutdownHooks?>(nil)
 
@@ -83,15 +140,7 @@ enum SignalWatcher {
         let readEnd = ends[0]
         NamedThread.start("vf-signals") { watch(readEnd) }
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
-            var action = sigaction()
-            #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = forwardSignal
-            #else
-                action.__sigaction_u.__sa_handler = forwardSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
+            forward(signal)
         }
     }
 
@@ -126,6 +175,17 @@ enum SignalWatcher {
             guard count == 1 else { return }
             let signal = Int32(byte)
             if signal == SIGPIPE { continue }
+            if signal == SIGWINCH || signal == SIGTSTP || signal == SIGCONT {
+                let screen = Self.screen.withLock { $0 }
+                switch signal {
+                case SIGWINCH: screen?.resized()
+                case SIGCONT: screen?.resumed()
+                default:
+                    screen?.suspend()
+                    stopSelf()
+                }
+                continue
+            }
             if let search = current.withLock({ $0 }) {
                 search.handle(signal)
             } else {
@@ -138,6 +198,7 @@ enum SignalWatcher {
     /// signal (a shell then reports 128 + its number, and stops a loop on Ctrl-C).
     static func end(by number: Int32) -> Never {
         exitHooks.withLock { $0 }?.runAll()  // no plugin outlives Viewfinder, however it ends
+        CursesScreen.restoreNow()  // nor a terminal left in `browse`'s modes
         signal(number, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)

@@ -3,9 +3,9 @@
 ///
 /// Terminals follow Unicode's East Asian Width property (UAX #11) and emoji presentation;
 /// counting `Character`s instead puts CJK titles and emoji a column per character off.
-enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns `text` takes on a terminal.
-    static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         // Fast path: printable ASCII is one column a byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.reduce(0) { $0 + of($1) }
@@ -13,7 +13,7 @@ enum DisplayWidth {
 
     /// The columns one grapheme cluster takes: its base scalar's width, two for an emoji
     /// shown as an emoji (a variation selector 16 or a flag pair), none for a lone mark.
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let base = scalars.first(where: { of($0) > 0 }) else { return 0 }
         // Regional indicators (flags) are emoji presentation already.
@@ -24,7 +24,7 @@ enum DisplayWidth {
     }
 
     /// The columns one scalar takes on its own.
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value < 0x20 ? 0 : 1 }
         if isZeroWidth(scalar) { return 0 }
@@ -34,7 +34,7 @@ enum DisplayWidth {
 
     /// Combining marks, format characters (zero-width space, joiners, the byte-order mark),
     /// variation selectors and Hangul medial and final jamo: drawn over or joined to their neighbour.
-    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
         default: break

@@ -3,13 +3,13 @@
 /// window title or break a table row.
 ///
 /// JSON output keeps the text as it is; the JSON encoder escapes it.
-enum TerminalText {
+package enum TerminalText {
     /// `text` on one line: tabs, newlines and carriage returns become spaces; every other C0
     /// and C1 control character, DEL, and the bidirectional overrides and isolates become `�`;
     /// invisible format characters (zero-width space, word joiner, byte-order mark, soft
     /// hyphen) are left out, so what shows is what is measured. A zero-width joiner stays
     /// only inside an emoji sequence (👩‍💻), where it joins pictures into one.
-    static func sanitized(_ text: String) -> String {
+    package static func sanitized(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isUnsafe($0) || isInvisible($0) }) else { return text }
         var result = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
@@ -37,13 +37,13 @@ enum TerminalText {
     }
 
     /// `text` with each line sanitized and the line breaks kept (for multi-line messages).
-    static func sanitizedLines(_ text: String) -> String {
+    package static func sanitizedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
             .joined(separator: "\n")
     }
 
     /// Optional text sanitized.
-    static func sanitized(_ text: String?) -> String? {
+    package static func sanitized(_ text: String?) -> String? {
         text.map { sanitized($0) }
     }
 

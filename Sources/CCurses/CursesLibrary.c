@@ -1,0 +1,253 @@
+// ncursesw through dlopen: see CCurses.h.
+#define _XOPEN_SOURCE_EXTENDED 1
+#define _GNU_SOURCE 1
+#include "CCurses.h"
+
+#include <dlfcn.h>
+#include <locale.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+
+/// Debian's libncurses6 (wide characters), with the ABI the header describes.
+static const char *const library_name = "libncursesw.so.6";
+
+static struct {
+    __typeof__(newterm) *newterm_fn;
+    __typeof__(endwin) *endwin_fn;
+    __typeof__(cbreak) *cbreak_fn;
+    __typeof__(noecho) *noecho_fn;
+    __typeof__(nonl) *nonl_fn;
+    __typeof__(keypad) *keypad_fn;
+    __typeof__(nodelay) *nodelay_fn;
+    __typeof__(curs_set) *curs_set_fn;
+    __typeof__(set_escdelay) *set_escdelay_fn;
+    __typeof__(has_colors) *has_colors_fn;
+    __typeof__(start_color) *start_color_fn;
+    __typeof__(use_default_colors) *use_default_colors_fn;
+    __typeof__(init_pair) *init_pair_fn;
+    __typeof__(getmaxy) *getmaxy_fn;
+    __typeof__(getmaxx) *getmaxx_fn;
+    __typeof__(resizeterm) *resizeterm_fn;
+    __typeof__(werase) *werase_fn;
+    __typeof__(wmove) *wmove_fn;
+    __typeof__(waddnwstr) *waddnwstr_fn;
+    __typeof__(wattr_set) *wattr_set_fn;
+    __typeof__(wnoutrefresh) *wnoutrefresh_fn;
+    __typeof__(doupdate) *doupdate_fn;
+    __typeof__(clearok) *clearok_fn;
+    __typeof__(wget_wch) *wget_wch_fn;
+    __typeof__(tigetstr) *tigetstr_fn;
+    __typeof__(reset_prog_mode) *reset_prog_mode_fn;
+    WINDOW **stdscr;
+} nc;
+
+static int loaded;
+static char load_error[512];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static SCREEN *screen;
+static int colors;
+static struct sigaction previous_actions[NSIG];
+static volatile sig_atomic_t restoring;
+
+/// What the crash handler writes and sets back: copied when the screen starts.
+static struct termios saved_modes;
+static int have_saved_modes;
+static char exit_sequence[256];
+static size_t exit_sequence_length;
+
+static void *find(void *library, const char *name, int *missing) {
+    void *symbol = dlsym(library, name);
+    if (symbol == NULL && !*missing) {
+        *missing = 1;
+        snprintf(load_error, sizeof load_error, "%s has no %s", library_name, name);
+    }
+    return symbol;
+}
+
+static void load(void) {
+    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
+        return;
+    }
+    int missing = 0;
+#define FIND(name) nc.name##_fn = find(library, #name, &missing)
+    FIND(newterm); FIND(endwin); FIND(cbreak); FIND(noecho); FIND(nonl); FIND(keypad); FIND(nodelay);
+    FIND(curs_set); FIND(set_escdelay); FIND(has_colors); FIND(start_color); FIND(use_default_colors);
+    FIND(init_pair); FIND(getmaxy); FIND(getmaxx); FIND(resizeterm); FIND(werase); FIND(wmove);
+    FIND(waddnwstr); FIND(wattr_set); FIND(wnoutrefresh); FIND(doupdate); FIND(clearok); FIND(wget_wch);
+    FIND(tigetstr); FIND(reset_prog_mode); nc.stdscr = find(library, "stdscr", &missing);
+#undef FIND
+    if (missing) {
+        dlclose(library);
+        return;
+    }
+    loaded = 1;
+}
+
+int vf_curses_load(void) {
+    pthread_once(&load_once, load);
+    return loaded;
+}
+
+const char *vf_curses_load_error(void) { return loaded ? NULL : load_error; }
+
+static void append_capability(const char *name) {
+    char *value = nc.tigetstr_fn(name);
+    if (value == NULL || value == (char *)-1) return;
+    size_t length = strlen(value);
+    if (exit_sequence_length + length >= sizeof exit_sequence) return;
+    memcpy(exit_sequence + exit_sequence_length, value, length);
+    exit_sequence_length += length;
+}
+
+int vf_curses_start(int color) {
+    if (!loaded || screen != NULL) return 0;
+    setlocale(LC_ALL, "");
+    have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
+    screen = nc.newterm_fn(NULL, stdout, stdin);
+    if (screen == NULL) return 0;
+    WINDOW *window = *nc.stdscr;
+    nc.cbreak_fn();
+    nc.noecho_fn();
+    nc.nonl_fn();
+    nc.keypad_fn(window, TRUE);
+    nc.nodelay_fn(window, TRUE);
+    nc.curs_set_fn(0);
+    nc.set_escdelay_fn(25);
+    if (color && nc.has_colors_fn()) {
+        nc.start_color_fn();
+        nc.use_default_colors_fn();
+        for (short number = 1; number <= 6; number++) nc.init_pair_fn(number, number, -1);
+        colors = 1;
+    }
+    exit_sequence_length = 0;
+    append_capability("sgr0");
+    append_capability("cnorm");
+    append_capability("rmcup");
+    append_capability("rmkx");
+    return 1;
+}
+
+void vf_curses_stop(void) {
+    if (screen != NULL) nc.endwin_fn();
+}
+
+void vf_curses_finish(void) {
+    if (screen == NULL) return;
+    nc.endwin_fn();
+    restoring = 1;  // put back already: a later crash or signal has nothing to undo
+}
+
+void vf_curses_resume(void) {
+    if (screen == NULL) return;
+    nc.reset_prog_mode_fn();
+    nc.clearok_fn(*nc.stdscr, TRUE);
+    nc.wnoutrefresh_fn(*nc.stdscr);
+    nc.doupdate_fn();
+}
+
+void vf_curses_resize(void) {
+    if (screen == NULL) return;
+    struct winsize size;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0) {
+        nc.resizeterm_fn(size.ws_row, size.ws_col);
+    }
+}
+
+int vf_curses_rows(void) { return screen != NULL ? nc.getmaxy_fn(*nc.stdscr) : 0; }
+int vf_curses_columns(void) { return screen != NULL ? nc.getmaxx_fn(*nc.stdscr) : 0; }
+
+void vf_curses_erase(void) {
+    if (screen != NULL) nc.werase_fn(*nc.stdscr);
+}
+
+void vf_curses_put(int row, int column, const wchar_t *text, int count, int style) {
+    if (screen == NULL) return;
+    attr_t attributes = A_NORMAL;
+    if (style & VF_STYLE_BOLD) attributes |= A_BOLD;
+    if (style & VF_STYLE_DIM) attributes |= A_DIM;
+    if (style & VF_STYLE_REVERSE) attributes |= A_REVERSE;
+    if (style & VF_STYLE_UNDERLINE) attributes |= A_UNDERLINE;
+    short pair = colors ? (short)((style >> VF_STYLE_COLOR_SHIFT) & 7) : 0;
+    WINDOW *window = *nc.stdscr;
+    nc.wattr_set_fn(window, attributes, pair, NULL);
+    if (nc.wmove_fn(window, row, column) != ERR) nc.waddnwstr_fn(window, text, count);
+    nc.wattr_set_fn(window, A_NORMAL, 0, NULL);
+}
+
+void vf_curses_cursor(int row, int column, int visible) {
+    if (screen == NULL) return;
+    nc.curs_set_fn(visible ? 1 : 0);
+    if (visible) nc.wmove_fn(*nc.stdscr, row, column);
+}
+
+void vf_curses_refresh(void) {
+    if (screen == NULL) return;
+    nc.wnoutrefresh_fn(*nc.stdscr);
+    nc.doupdate_fn();
+}
+
+void vf_curses_invalidate(void) {
+    if (screen != NULL) nc.clearok_fn(*nc.stdscr, TRUE);
+}
+
+int vf_curses_read_key(unsigned int *code) {
+    if (screen == NULL) return 0;
+    wint_t key = 0;
+    int result = nc.wget_wch_fn(*nc.stdscr, &key);
+    *code = (unsigned int)key;
+    if (result == KEY_CODE_YES) return 2;
+    if (result == OK) return 1;
+    return 0;
+}
+
+
+void vf_curses_restore_now(void) {
+    if (restoring) return;
+    restoring = 1;
+    if (screen == NULL) return;
+    if (exit_sequence_length > 0) {
+        ssize_t ignored = write(STDOUT_FILENO, exit_sequence, exit_sequence_length);
+        (void)ignored;
+    }
+    if (have_saved_modes) tcsetattr(STDIN_FILENO, TCSANOW, &saved_modes);
+}
+
+static void restore_after_crash(int signal, siginfo_t *info, void *context) {
+    vf_curses_restore_now();
+    // Hand the signal on to the handler that was there before (Swift's backtracer), as if ours
+    // had never been installed; with none, to the default action.
+    struct sigaction *previous = &previous_actions[signal];
+    sigaction(signal, previous, NULL);
+    if ((previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction != NULL) {
+        previous->sa_sigaction(signal, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN && previous->sa_handler != NULL) {
+        previous->sa_handler(signal);
+    } else {
+        raise(signal);
+    }
+}
+
+void vf_curses_guard_crash_signals(void) {
+    static int installed;
+    if (installed) return;
+    installed = 1;
+    const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+    for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = restore_after_crash;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+        sigaction(signals[index], &action, &previous_actions[signals[index]]);
+    }
+}

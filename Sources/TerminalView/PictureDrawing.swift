@@ -1,0 +1,21 @@
+/// Turns an image file's bytes into the bytes that draw it on this terminal (kitty, iTerm2,
+/// sixel or block art): the seam between the screen and a picture renderer.
+package protocol PictureDrawing: Sendable {
+    /// Whether this drawer can draw at all; the screen fetches no image for one that cannot.
+    var drawsPictures: Bool { get }
+
+    /// Terminal bytes that draw `encoded` (a JPEG/PNG/WebP/HEIC file's bytes) within `columns`×`rows`
+    /// cells with its top-left cell at (row, column), 0-based; nil when it cannot be drawn.
+    func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]?
+}
+
+/// The text-only drawer: no picture, so the preview shows the details and a dim frame.
+package struct NoPictures: PictureDrawing {
+    package init() {}
+
+    package var drawsPictures: Bool { false }
+
+    package func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]? {
+        nil
+    }
+}

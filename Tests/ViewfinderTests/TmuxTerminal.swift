@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// A real terminal for `browse`'s tests: a tmux server of its own (its socket in the test's
+/// folder) running a shell with `LANG=C.UTF-8`, driven with `send-keys` and read with `capture-pane`.
+struct TmuxTerminal {
+    let folder: URL
+    private var socket: String { folder.appendingPathComponent("tmux.sock").path }
+
+    /// Starts a `columns` × `rows` terminal running `sh` in `folder`, with `environment` over a clean one.
+    init(in folder: URL, columns: Int = 120, rows: Int = 30, environment: [String: String] = [:]) async throws {
+        self.folder = folder
+        let base = [
+            "PATH": "/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8", "TERM": "tmux-256color",
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("xdg").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": folder.appendingPathComponent("data").path, "PS1": "$ ",
+        ]
+        let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
+        // The server forks from this command and keeps every descriptor it inherits: through
+        // Foundation's Process (which learns of an exit from a socket the child holds) the start
+        // would never end, so it goes through system(3), its output to /dev/null.
+        let command =
+            [
+                "/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y",
+                "\(rows)",
+            ]
+            + ["-s", "main", "-c", folder.path, "env", "-i"] + variables + ["sh"]
+        let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        #expect(system(line + " </dev/null >/dev/null 2>&1") == 0, "tmux did not start")
+        try await run(["set-option", "-g", "set-clipboard", "on"])
+        try await run(["set-option", "-g", "window-size", "manual"])
+    }
+
+    /// Runs `tmux` on this terminal's server with `arguments`; its standard output.
+    @discardableResult
+    func run(_ arguments: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-S", socket] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let ended = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in ended.continuation.finish() }
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        for await _ in ended.stream {}
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Types `text` literally.
+    func type(_ text: String) async throws {
+        try await run(["send-keys", "-t", "main", "-l", text])
+    }
+
+    /// Presses keys by tmux's names (`Enter`, `Down`, `C-c`, `Escape`, `q`…).
+    func press(_ keys: String...) async throws {
+        try await run(["send-keys", "-t", "main"] + keys)
+    }
+
+    /// The screen as text, one line per row.
+    func screen() async throws -> String {
+        try await run(["capture-pane", "-p", "-t", "main"])
+    }
+
+    /// The screen with its colours and attributes as escape sequences (for the PNG).
+    func styledScreen() async throws -> String {
+        try await run(["capture-pane", "-p", "-e", "-t", "main"])
+    }
+
+    /// Waits until the screen shows `text` (up to 20 s) and returns it; fails the test with the
+    /// screen as it was when it never did.
+    @discardableResult
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await waitUntil(sourceLocation: sourceLocation, "the screen to show \(text)") { $0.contains(text) }
+    }
+
+    /// Waits until `condition` holds for the screen (up to 20 s).
+    @discardableResult
+    func waitUntil(
+        sourceLocation: SourceLocation = #_sourceLocation, _ what: String, _ condition: (String) -> Bool
+    ) async throws -> String {
+        var last = ""
+        for _ in 0..<200 {
+            last = try await screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("timed out waiting for \(what); the screen:\n\(last)", sourceLocation: sourceLocation)
+        return last
+    }
+
+    /// Resizes the terminal.
+    func resize(columns: Int, rows: Int) async throws {
+        try await run(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Saves the screen as `name.txt` and `name.png` (scripts/render-capture.py) in
+    /// `$VIEWFINDER_CAPTURES` when set, else in the test's folder.
+    func save(_ name: String) async throws {
+        let folder =
+            ProcessInfo.processInfo.environment["VIEWFINDER_CAPTURES"].map { URL(fileURLWithPath: $0) } ?? self.folder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(try await screen().utf8).write(to: folder.appendingPathComponent("\(name).txt"))
+        let styled = folder.appendingPathComponent("\(name).ansi")
+        try Data(try await styledScreen().utf8).write(to: styled)
+        let render = Process()
+        render.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        render.arguments = [
+            TmuxTerminal.repository.appendingPathComponent("scripts/render-capture.py").path, styled.path,
+            folder.appendingPathComponent("\(name).png").path,
+        ]
+        let ended = AsyncStream<Void>.makeStream()
+        render.terminationHandler = { _ in ended.continuation.finish() }
+        try render.run()
+        for await _ in ended.stream {}
+        #expect(render.terminationStatus == 0, "render-capture.py failed for \(name)")
+    }
+
+    /// Ends the tmux server and every process in it.
+    func stop() async {
+        _ = try? await run(["kill-server"])
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
