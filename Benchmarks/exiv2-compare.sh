@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# exiv2 against exiftool and Viewfinder: (1) agreement with exiftool (`-n`) on make, model, date
+# exiv2 against exiftool and Viewfinder: (1) what exiv2 reads of each file, and its agreement with exiftool (`-n`) on make, model, date
 # taken (with its offset), orientation, GPS and size as displayed (the full-resolution image's,
 # as exiv2's Image::pixelWidth/pixelHeight give it) over the committed corpus
 # (Tests/LocalFolderProviderTests/Corpus, raw/ and dates/ included, not hostile/), in
@@ -45,6 +45,19 @@ mapfile -d '' files < <(find Tests/LocalFolderProviderTests/Corpus -type f -not 
 "$binary" inspect --format json "${files[@]}" >"$work/viewfinder.json" 2>/dev/null || true
 exiftool -n -j -q -q "${files[@]}" >"$work/exiftool.json" 2>/dev/null || true
 exiftool -n -j -q -q -use MWG -G1 -MWG:all "${files[@]}" >"$work/mwg.json" 2>/dev/null || true
+echo "== what exiv2 read (size as displayed, from Image::pixelWidth/pixelHeight; - where it gave none) =="
+python3 - "$work/exiv2.json" <<'PY'
+import json, sys
+for e in json.load(open(sys.argv[1])):
+    path = e["path"].replace("Tests/LocalFolderProviderTests/Corpus/", "")
+    if "error" in e:
+        print(f"  {path}: not read ({e['error']})")
+        continue
+    gps = f"{e['latitude']:.6f},{e['longitude']:.6f}" if "latitude" in e else "-"
+    size = f"{e['width']}x{e['height']}" if "width" in e else "-"
+    print(f"  {path}: make {e.get('camera_make', '-')!r}, model {e.get('camera_model', '-')!r}, taken {e.get('taken_at', '-')},"
+          f" orientation {e.get('orientation', '-')}, GPS {gps}, size {size}")
+PY
 echo "== exiv2 against exiftool -n (its sizes: Image::pixelWidth/pixelHeight, none where exiv2 cannot tell) =="
 python3 scripts/agreement_report.py "$work/exiv2.json" "$work/exiftool.json" "$work/mwg.json" | sed 's/, viewfinder /, exiv2 /'
 echo "files exiv2 could not open: $(python3 -c "import json,sys; print(sum(1 for e in json.load(open(sys.argv[1])) if 'error' in e))" "$work/exiv2.json");" \
