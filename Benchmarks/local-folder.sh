@@ -3,7 +3,7 @@
 # first search and three repeats) and with exiftool -fast2, checks both find the same files, and times
 # reading every file once with cat (the floor) and listing every file's size and time with find.
 # Needs a release build and exiftool (libimage-exiftool-perl).
-# Usage: Benchmarks/local-folder.sh [N=10000]. Every file is read once before anything is timed.
+# Usage: Benchmarks/local-folder.sh [N=10000] (MAKE_FOLDER=path: only make the files there). Every file is read once before anything is timed.
 # KIND=raw makes Nikon NEFs instead (scripts/make-raw-corpus.py's layout, the XMP in IFD0, 300 KB
 # of raw data each: past what the reader reads first), for RAW folders' cost per file; it also makes
 # the same number of JPEGs and compares the CPU of a first search of each, in the same run.
@@ -14,9 +14,6 @@ word=zephyrine
 dir=$(mktemp -d /tmp/vf-bench-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 export XDG_CACHE_HOME="$dir/cache"  # a fresh index, removed with the rest
-binary=${VIEWFINDER_BINARY:-.build/release/viewfinder}  # another build to compare: VIEWFINDER_BINARY=path
-[[ -x $binary ]] || swift build -c release --product viewfinder >&2
-command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
 
 kind=${KIND:-jpeg}
 # make_folder FOLDER KIND: N generated files of KIND (jpeg or raw) in FOLDER.
@@ -54,6 +51,12 @@ for i in range(count):
         out.write(base[:2] + segment + base[2:])
 PY
 }
+# MAKE_FOLDER=path: only make the N files of KIND there (other benchmarks' folders, e.g.
+# Benchmarks/exiv2-compare.sh's), and stop.
+if [[ -n ${MAKE_FOLDER:-} ]]; then make_folder "$MAKE_FOLDER" "$kind"; exit 0; fi
+binary=${VIEWFINDER_BINARY:-.build/release/viewfinder}  # another build to compare: VIEWFINDER_BINARY=path
+[[ -x $binary ]] || swift build -c release --product viewfinder >&2
+command -v exiftool >/dev/null || { echo "needs exiftool (apt-get install libimage-exiftool-perl)" >&2; exit 1; }
 make_folder "$dir/photos" "$kind"
 printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/photos" >"$dir/config.yaml"
 
