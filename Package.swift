@@ -126,7 +126,7 @@ let package = Package(
             name: "ViewfinderCommandLine",
             dependencies: [
                 "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "Places",
-                "TerminalView",
+                "TerminalView", "TerminalImages",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",
                 "UnsplashProvider",

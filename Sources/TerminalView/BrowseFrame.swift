@@ -12,4 +12,11 @@ package struct BrowseFrame: Sendable, Equatable {
     /// Where the selected photo's picture goes (blank in ``grid``), and which photo it is.
     package var picture: BrowseLayout.Box?
     package var pictureKey: String?
+
+    /// The photo and the box together: a drawing made for the preview is not shown in the
+    /// full-screen view's larger box, nor one made for another terminal size.
+    package var pictureSlot: String? {
+        guard let pictureKey, let box = picture else { return nil }
+        return "\(pictureKey) \(box.row),\(box.column) \(box.columns)×\(box.rows)"
+    }
 }

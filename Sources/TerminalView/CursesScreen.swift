@@ -29,6 +29,8 @@ package final class CursesScreen: Sendable {
     private struct Pending {
         var frame: BrowseFrame?
         var picture: (key: String, bytes: [UInt8])?
+        /// A picture arrived since the last paint: the last frame is painted again to show it.
+        var pictureChanged = false
         var raw: [UInt8] = []
         var resize = false
         var suspended: DispatchSemaphore?
@@ -82,9 +84,13 @@ package final class CursesScreen: Sendable {
         wake()
     }
 
-    /// Writes `bytes` (a picture's drawing) over the picture area of the photo `key` after each frame that shows it.
-    package func showPicture(_ bytes: [UInt8], for key: String) {
-        pending.withLock { $0.picture = (key, bytes) }
+    /// Writes `bytes` (a picture's drawing) over the picture area after each frame whose
+    /// ``BrowseFrame/pictureSlot`` is `slot` (that photo, in that box).
+    package func showPicture(_ bytes: [UInt8], for slot: String) {
+        pending.withLock {
+            $0.picture = (slot, bytes)
+            $0.pictureChanged = true
+        }
         wake()
     }
 
@@ -143,6 +149,7 @@ package final class CursesScreen: Sendable {
             pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
         ]
         var isSuspended = false
+        var lastFrame: BrowseFrame?
         while true {
             if poll(&watched, 2, -1) < 0 {
                 if errno == EINTR { continue }
@@ -171,6 +178,7 @@ package final class CursesScreen: Sendable {
             let work = pending.withLock { state in
                 defer {
                     state.frame = nil
+                    state.pictureChanged = false
                     state.raw = []
                     state.resize = false
                     state.suspended = nil
@@ -199,7 +207,12 @@ package final class CursesScreen: Sendable {
                 events.yield(.size(rows: Int(vf_curses_rows()), columns: Int(vf_curses_columns())))
             }
             guard !isSuspended else { continue }
-            if let frame = work.frame { painter.paint(frame, picture: work.picture) }
+            // A picture that arrives after its frame (a fetch takes longer than a key) is shown by
+            // painting that frame again; nothing else would ask for a paint on a still screen.
+            if let frame = work.frame ?? (work.pictureChanged ? lastFrame : nil) {
+                painter.paint(frame, picture: work.picture)
+                lastFrame = frame
+            }
             if !work.raw.isEmpty { Painter.writeAll(work.raw) }
         }
         events.finish()

@@ -39,7 +39,7 @@ struct Painter {
                 vf_curses_put(Int32(row), Int32(run.column), text, Int32(text.count), run.style.rawValue)
             }
         }
-        let drawn = picture.flatMap { $0.key == frame.pictureKey ? $0 : nil }
+        let drawn = picture.flatMap { $0.key == frame.pictureSlot ? $0 : nil }
         if pictureShown != nil, pictureShown != drawn?.key { vf_curses_invalidate() }
         if let cursor = frame.cursor {
             vf_curses_cursor(Int32(cursor.row), Int32(cursor.column), 1)
@@ -48,7 +48,10 @@ struct Painter {
         }
         vf_curses_refresh()
         if let drawn {
-            Self.writeAll(drawn.bytes)
+            // Saved and restored around the picture (DECSC/DECRC: position and colours), so the
+            // terminal's cursor is where ncurses left it: ncurses moves relative to that, and a
+            // status line written after a picture would otherwise land in the wrong place.
+            Self.writeAll(Self.saveCursor + drawn.bytes + Self.restoreCursor)
         }
         pictureShown = drawn?.key
     }
@@ -59,6 +62,9 @@ struct Painter {
         "✓": "+", "✗": "x", "–": "-", "◐": "~", "…": ".", "·": "|", "↑": "^", "↓": "v", "←": "<", "→": ">",
         "×": "x", "┌": "+", "┐": "+", "└": "+", "┘": "+", "─": "-", "│": "|",
     ]
+
+    static let saveCursor: [UInt8] = [0x1B, 0x37]
+    static let restoreCursor: [UInt8] = [0x1B, 0x38]
 
     /// Writes all of `bytes` to standard output (the terminal), retrying short writes.
     static func writeAll(_ bytes: [UInt8]) {

@@ -154,6 +154,9 @@ struct BrowseTerminalTests {
             #expect(moved.contains(" 3/"), "\(moved)")
             try await terminal.press("Enter")
             try await terminal.waitFor("photo 3 of")
+            // The photo itself, as block art (tmux draws no pixels), once its thumbnail is drawn.
+            let photo = try await terminal.waitFor("▄")
+            #expect(photo.split(separator: "\n").filter { $0.contains("▄") }.count >= 10, "\(photo)")
             try await terminal.save("browse-photo")
             try await terminal.press("Right")
             try await terminal.waitFor("photo 4 of")

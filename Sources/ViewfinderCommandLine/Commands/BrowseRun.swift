@@ -3,6 +3,7 @@ import ProviderKit
 import SearchViewModel
 import ServiceBus
 import Synchronization
+import TerminalImages
 import TerminalView
 
 #if canImport(Glibc)
@@ -89,6 +90,12 @@ struct BrowseRun {
             state: BrowseState(query: query, history: history), setup: setup,
             selected: providers.isEmpty ? [] : providers + added,
             settings: settings, recent: recent, input: input, screen: screen)
+        // VIEWFINDER_PICTURES=off keeps the preview to its details (a terminal that mis-reports
+        // what it can draw); chafa is loaded here, off the pool, only for this screen.
+        if ProcessInfo.processInfo.environment["VIEWFINDER_PICTURES"] != "off" {
+            session.drawer = ChafaPictureDrawer(
+                pictures: await TerminalPictures(environment: ProcessInfo.processInfo.environment))
+        }
         if !query.isEmpty, let effect = session.state.handle(.enter) { session.perform(effect) }
         var stoppedBySignal = false
         loop: for await next in inputs {

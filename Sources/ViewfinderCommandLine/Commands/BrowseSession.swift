@@ -15,7 +15,8 @@ struct BrowseSession {
     let recent: RecentSearches
     let input: AsyncStream<BrowseRun.Input>.Continuation
     let screen: CursesScreen
-    /// Draws pictures on this terminal; the text-only one until a picture renderer is wired in.
+    /// Draws pictures on this terminal (``TerminalPictures``, set once the screen is up); the
+    /// text-only drawer until then, or with `VIEWFINDER_PICTURES=off`.
     var drawer: any PictureDrawing = NoPictures()
 
     private var generation = 0
@@ -75,10 +76,9 @@ struct BrowseSession {
     /// Fetches and draws the picture `frame` leaves room for, when it is not the one drawn or on
     /// its way; a fetch for a photo no longer selected is cancelled, so none holds up the keys.
     mutating func fetchPicture(for frame: BrowseFrame) {
-        guard drawer.drawsPictures, let box = frame.picture, let key = frame.pictureKey,
+        guard drawer.drawsPictures, let box = frame.picture, let key = frame.pictureKey, let wanted = frame.pictureSlot,
             let photo = state.selection?.photo, state.selection?.key == key
         else { return }
-        let wanted = "\(key) \(box.row),\(box.column) \(box.columns)×\(box.rows)"
         guard wanted != picture?.wanted else { return }
         picture?.task.cancel()
         let (pictures, drawer, screen) = (BrowsePictures(http: setup.bus.context.http), drawer, screen)
@@ -90,7 +90,7 @@ struct BrowseSession {
                         of: encoded, row: box.row, column: box.column, columns: box.columns, rows: box.rows),
                     !Task.isCancelled
                 else { return }
-                screen.showPicture(drawing, for: key)
+                screen.showPicture(drawing, for: wanted)
             }
         )
     }

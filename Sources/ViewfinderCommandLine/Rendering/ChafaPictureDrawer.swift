@@ -1,0 +1,18 @@
+import TerminalImages
+import TerminalView
+
+/// The picture renderer `browse` draws with: chafa's protocols through ``TerminalPictures``.
+struct ChafaPictureDrawer: PictureDrawing {
+    let pictures: TerminalPictures
+
+    /// Whether chafa could be loaded; without it the preview shows its details only.
+    var drawsPictures: Bool { pictures.unavailable == nil }
+
+    /// The picture's bytes, after those that take the last kitty picture off the screen (kitty
+    /// keeps its images above the text until told; other protocols' pictures go with the text).
+    func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]? {
+        guard let bytes = await pictures.drawing(of: encoded, row: row, column: column, columns: columns, rows: rows)
+        else { return nil }
+        return TerminalDrawing.erasing(pictures.graphics) + bytes
+    }
+}
