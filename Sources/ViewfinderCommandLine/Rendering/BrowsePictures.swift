@@ -2,10 +2,6 @@ import Foundation
 import LocalFolderProvider
 import ProviderKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The encoded image `browse` previews for a photo, handed to the picture drawer: a remote photo's
 /// smallest image through the shared HTTP client (and its cache); a local one's embedded EXIF
 /// thumbnail, else a camera RAW's smallest JPEG preview, else the file itself when small.
@@ -30,8 +26,8 @@ struct BrowsePictures: Sendable {
 
     /// A RAW's smallest preview, else the whole file when it is at most ``maximumBytes``; blocking.
     private static func readLocal(_ path: FileSystemPath) -> [UInt8]? {
-        let descriptor = path.open(O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0, let file = try? FileBytes(adopting: descriptor) else { return nil }
+        // FileBytes opens without waiting: a FIFO put in a photo's place cannot hold the thread.
+        guard let file = try? FileBytes(path: path) else { return nil }
         if let preview = (try? RAWPreviews.find(in: file))?.min(by: { $0.length < $1.length }),
             preview.length <= maximumBytes
         {
