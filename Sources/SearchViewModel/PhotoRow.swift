@@ -102,6 +102,9 @@ package struct ProviderStatusRow: Sendable, Equatable {
     package let phase: String
     /// "12 photos in 140 ms", a failure or skip reason, or an empty string while running.
     package let detail: String
+    /// The detail in a few words for a narrow place: "12 photos", "failed", "skipped", or an
+    /// empty string while running without photos.
+    package let brief: String
     /// Where the filters ran: "license, taken at source; orientation after (−7)", with "; page
     /// bound reached" when paging stopped at its bound; empty when no filter was asked for.
     package let filters: String
@@ -120,6 +123,12 @@ package struct ProviderStatusRow: Sendable, Equatable {
         case .timedOut where status.isPartial: detail = count + (status.message.map { ", then \($0)" } ?? "")
         case .failed, .timedOut: detail = (status.message ?? "") + (status.count > 0 ? " (\(count) before)" : "")
         case .skipped: detail = status.message ?? ""
+        }
+        switch status.phase {
+        case .running: brief = status.count > 0 ? count : ""
+        case .ok, .cancelled: brief = count
+        case .timedOut where status.isPartial: brief = count + ", timed out"
+        case .failed, .timedOut, .skipped: brief = phase
         }
         filters = status.phase == .skipped ? "" : Self.filterSummary(status)
         note = status.note ?? ""

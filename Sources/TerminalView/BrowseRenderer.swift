@@ -55,28 +55,40 @@ package enum BrowseRenderer {
         return (TerminalText.sanitized(String(characters[first...])), span(first..<line.cursor))
     }
 
-    /// One chip per provider: "✓ openverse 12 photos in 140 ms", "✗ flickr failed: …".
+    /// One chip per provider: "✓ openverse 12 photos in 140 ms", "✗ flickr failed: …". When
+    /// the line is too narrow for every chip in full, each says less ("✓ openverse 12 photos",
+    /// then "✓ openverse", then a shortened name) so that no provider drops off the line.
     static func drawChips(_ chips: [ProviderStatusRow], into grid: inout CellGrid, row: Int) {
+        guard !chips.isEmpty else { return }
+        let gap = 2
+        var texts: [ChipText] = []
+        for level in ChipLevel.allCases {
+            texts = chips.map { ChipText($0, level: level) }
+            // In full, the last chip's words may run to the edge: its name must fit.
+            let widths = texts.indices.map {
+                level == .full && $0 == texts.count - 1 ? texts[$0].headWidth : texts[$0].width
+            }
+            if widths.reduce(0, +) + gap * (texts.count - 1) <= grid.columns { break }
+            if level == .symbols {
+                // Each name shortened to an equal share of the line, at least one letter.
+                let share = (grid.columns - gap * (texts.count - 1)) / texts.count - 2
+                texts = texts.map { $0.shortened(to: max(1, share)) }
+            }
+        }
         var column = 0
-        for (index, chip) in chips.enumerated() {
-            guard column < grid.columns - 2 else { break }
-            let (symbol, style): (String, CellGrid.Style) =
-                switch chip.phase {
-                case "running": ("…", .yellow)
-                case "ok": ("✓", .green)
-                case "skipped", "cancelled": ("–", .dim)
-                case "partial": ("◐", .yellow)
-                default: ("✗", .red)
-                }
-            let detail = TerminalText.sanitized(chip.detail)
-            let words =
-                chip.phase == "ok" ? detail : detail.isEmpty ? chip.phase : "\(chip.phase): \(detail)"
-            column = grid.put(symbol + " ", row: row, column: column, style: style)
-            column = grid.put(TerminalText.sanitized(chip.name), row: row, column: column, style: .bold)
+        for (index, text) in texts.enumerated() {
+            guard column + text.headWidth <= grid.columns else {
+                grid.put("+\(texts.count - index)", row: row, column: max(0, grid.columns - 4), style: .dim)
+                break
+            }
+            column = grid.put(text.symbol + " ", row: row, column: column, style: text.style)
+            column = grid.put(text.name, row: row, column: column, style: .bold)
             // Each chip's words within 44 columns, but the last one's (a failure's reason) to the edge.
-            let width = index == chips.count - 1 ? nil : 44
-            if !words.isEmpty { column = grid.put(" " + words, row: row, column: column, width: width, style: .dim) }
-            column += 2
+            let width = index == texts.count - 1 ? nil : 44
+            if !text.words.isEmpty {
+                column = grid.put(" " + text.words, row: row, column: column, width: width, style: .dim)
+            }
+            column += gap
         }
     }
 

@@ -87,21 +87,28 @@ struct PhotoRowTests {
         let slow = ProviderStatusRow(
             ProviderStatus(name: "s", typeName: "t", phase: .ok, count: 12, duration: .milliseconds(2345)))
         #expect(slow.detail == "12 photos in 2.3 s")
+        #expect(slow.brief == "12 photos")
         let late = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .timedOut, count: 3, message: "no answer within 5.0 s"))
         #expect(late.phase == "partial")
         #expect(late.detail == "3 photos, then no answer within 5.0 s")
+        #expect(late.brief == "3 photos, timed out")
         let silent = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .timedOut, message: "no answer within 5.0 s"))
         #expect(silent.phase == "timed out")
         #expect(silent.detail == "no answer within 5.0 s")
+        #expect(silent.brief == "timed out")
         let broke = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .failed, count: 1, message: "bad line"))
         #expect(broke.phase == "failed")
         #expect(broke.detail == "bad line (1 photo before)")
+        #expect(broke.brief == "failed")
         let skipped = ProviderStatusRow(
             ProviderStatus(name: "f", typeName: "t", phase: .skipped, message: "api_key is empty"))
         #expect(skipped.detail == "api_key is empty")
+        #expect(skipped.brief == "skipped")
+        let running = ProviderStatusRow(ProviderStatus(name: "r", typeName: "t", phase: .running))
+        #expect(running.brief.isEmpty)
     }
 
     @Test("a search fails only when no provider that ran answered: a timeout after photos is a partial answer")

@@ -90,6 +90,27 @@ struct BrowseRendererTests {
         #expect(chipLine.contains("– keyed skipped: set PEXELS_KEY"))
     }
 
+    @Test(
+        "On a narrow line every provider keeps its chip, saying less: brief words, then the name, then a shortened name",
+        arguments: [
+            (80, ["✓ fast 2 photos  … slow  ✗ broken failed  – keyed skipped"]),
+            (40, ["✓ fast  … slow  ✗ broken  – keyed"]),
+            (30, ["✓ fast  … slow  ✗ bro…  – key…"]),
+        ])
+    func narrowChips(columns: Int, expected: [String]) {
+        let providers = [
+            ProviderStatus(name: "fast", typeName: "local", phase: .ok, count: 2, duration: .milliseconds(12)),
+            ProviderStatus(name: "slow", typeName: "flickr", phase: .running),
+            ProviderStatus(name: "broken", typeName: "commons", phase: .failed, message: "HTTP 500 from the server"),
+            ProviderStatus(name: "keyed", typeName: "pexels", phase: .skipped, message: "set PEXELS_KEY"),
+        ]
+        var state = BrowseState(query: "x", rows: 24, columns: columns)
+        _ = state.handle(.enter)
+        state.apply(BrowseFixtures.snapshot(BrowseFixtures.photos(2), running: true, providers: providers))
+        let chipLine = BrowseRenderer.render(state).grid.lines[1]
+        for chip in expected { #expect(chipLine.contains(chip), "\(chipLine)") }
+    }
+
     @Test("The full-screen view leaves the picture area blank when a picture will be drawn there")
     func pictureArea() {
         var state = screen(BrowseFixtures.photos(2))
