@@ -26,6 +26,8 @@ static struct {
     __typeof__(nonl) *nonl_fn;
     __typeof__(keypad) *keypad_fn;
     __typeof__(nodelay) *nodelay_fn;
+    __typeof__(idlok) *idlok_fn;
+    __typeof__(idcok) *idcok_fn;
     __typeof__(curs_set) *curs_set_fn;
     __typeof__(set_escdelay) *set_escdelay_fn;
     __typeof__(has_colors) *has_colors_fn;
@@ -81,6 +83,7 @@ static void load(void) {
     int missing = 0;
 #define FIND(name) nc.name##_fn = find(library, #name, &missing)
     FIND(newterm); FIND(endwin); FIND(cbreak); FIND(noecho); FIND(nonl); FIND(keypad); FIND(nodelay);
+    FIND(idlok); FIND(idcok);
     FIND(curs_set); FIND(set_escdelay); FIND(has_colors); FIND(start_color); FIND(use_default_colors);
     FIND(init_pair); FIND(getmaxy); FIND(getmaxx); FIND(resizeterm); FIND(werase); FIND(wmove);
     FIND(waddnwstr); FIND(wattr_set); FIND(wnoutrefresh); FIND(doupdate); FIND(clearok); FIND(wget_wch);
@@ -121,6 +124,11 @@ int vf_curses_start(int color) {
     nc.nonl_fn();
     nc.keypad_fn(window, TRUE);
     nc.nodelay_fn(window, TRUE);
+    // A picture is written beside ncurses, in cells it believes blank: no inserted or deleted
+    // lines and characters, which would slide a picture's cells along with the text. (ncurses
+    // still scrolls regions to move rows; the painter clears the screen for that instead.)
+    nc.idlok_fn(window, FALSE);
+    nc.idcok_fn(window, FALSE);
     nc.curs_set_fn(0);
     nc.set_escdelay_fn(25);
     if (color && nc.has_colors_fn()) {

@@ -11,13 +11,18 @@ struct Painter {
     let unicode: Bool
     /// The photo whose picture is on the screen, if any: a different one needs a full redraw.
     private var pictureShown: String?
+    /// The cells last painted.
+    private var lastGrid: CellGrid?
 
     init(unicode: Bool) {
         self.unicode = unicode
     }
 
     /// After a resume: the terminal shows nothing of ours.
-    mutating func forget() { pictureShown = nil }
+    mutating func forget() {
+        pictureShown = nil
+        lastGrid = nil
+    }
 
     mutating func paint(_ frame: BrowseFrame, picture: (key: String, bytes: [UInt8])?) {
         vf_curses_erase()
@@ -40,7 +45,11 @@ struct Painter {
             }
         }
         let drawn = picture.flatMap { $0.key == frame.pictureSlot ? $0 : nil }
-        if pictureShown != nil, pictureShown != drawn?.key { vf_curses_invalidate() }
+        // ncurses believes a picture's cells blank, and moves rows (scrolling regions) to update
+        // a list whose rows shifted, taking the picture's rows with them where they stay: with a
+        // picture on the screen, changed text is drawn on a cleared screen.
+        if pictureShown != nil, pictureShown != drawn?.key || lastGrid != frame.grid { vf_curses_invalidate() }
+        lastGrid = frame.grid
         if let cursor = frame.cursor {
             vf_curses_cursor(Int32(cursor.row), Int32(cursor.column), 1)
         } else {

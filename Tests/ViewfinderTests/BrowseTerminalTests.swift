@@ -39,9 +39,10 @@ struct BrowseTerminalTests {
         /// Starts `viewfinder browse arguments` from a script the shell runs, which records `stty -a`
         /// before and after and the exit status (a trap, not an ignored SIGINT, so the script goes on
         /// after a Ctrl-C while browse starts with SIGINT's default action).
-        func startBrowse(_ arguments: String = "", command: String = "browse") async throws {
+        func startBrowse(_ arguments: String = "", command: String = "browse", setUp: String = "") async throws {
             let script = """
                 trap 'true' INT
+                \(setUp)
                 stty -a > before.txt
                 \(ViewfinderProcess.binary.path) \(command) \(arguments)
                 status=$?
@@ -190,6 +191,55 @@ struct BrowseTerminalTests {
             let folder = setting.workspace.url.appendingPathComponent("Pictures/Viewfinder")
             let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
             #expect(files.contains { $0.hasSuffix(".jpg") }, "\(files)")
+            try await terminal.press("q")
+            #expect(try await setting.exitStatus() == "status=0")
+        }
+    }
+
+    @Test("? lists the keys and any key goes back; p shows the popular feeds; o opens the photo's page with xdg-open")
+    func keysPopularOpen() async throws {
+        try await Self.withSetting { setting in
+            let terminal = setting.terminal
+            // An xdg-open first on PATH that records what it was asked to open, as a browser would be started.
+            let opener = """
+                #!/bin/sh
+                printf '%s\\n' "$1" > opened.txt
+
+                """
+            let bin = setting.workspace.url.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            try Data(opener.utf8).write(to: bin.appendingPathComponent("xdg-open"))
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("xdg-open").path)
+            try await setting.startBrowse("港の夕日", setUp: "export PATH=\"$PWD/bin:$PATH\"")
+            try await terminal.waitFor("✓ slow 2 photos")
+
+            try await terminal.press("?")
+            let keys = try await terminal.waitFor("Any key to go back.")
+            for line in ["download the marked photos", "open the photo's page", "the providers' popular photos"] {
+                #expect(keys.contains(line), "\(keys)")
+            }
+            try await terminal.save("browse-keys")
+            try await terminal.press("x")
+            try await terminal.waitFor("✓ slow 2 photos")
+
+            try await terminal.press("o")
+            let opened = try await terminal.waitFor("Opened https://example.org/s1")
+            #expect(opened.contains("港の夕日"), "\(opened)")
+            for _ in 0..<100 where setting.file("opened.txt").isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(setting.file("opened.txt") == "https://example.org/s1\n")
+
+            try await terminal.press("p")
+            let popular = try await terminal.waitUntil("the popular feeds") { screen in
+                screen.contains("popular photos") && screen.contains("✓ samples") && screen.contains("✓ slow")
+            }
+            #expect(popular.contains("Search: popular photos"), "\(popular)")
+            // The list changed under the picture: no row of the picture was moved along with it
+            // and left behind (the samples' pictures have no two equal rows).
+            let pictureRows = popular.split(separator: "\n").map { $0.dropFirst(72) }.filter { $0.contains("▄") }
+            #expect(pictureRows.count >= 10, "\(popular)")
+            #expect(zip(pictureRows, pictureRows.dropFirst()).allSatisfy { $0 != $1 }, "\(popular)")
+            try await terminal.save("browse-popular")
             try await terminal.press("q")
             #expect(try await setting.exitStatus() == "status=0")
         }
