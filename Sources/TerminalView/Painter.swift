@@ -55,6 +55,11 @@ struct Painter {
         } else {
             vf_curses_cursor(0, 0, 0)
         }
+        // With a picture, the cleared screen, the text and the picture are one update for the
+        // terminals that can hold one back (synchronized output, mode 2026), so none flickers;
+        // other terminals ignore the mode.
+        let synchronized = pictureShown != nil || drawn != nil
+        if synchronized { Self.writeAll(Self.beginUpdate) }
         vf_curses_refresh()
         if let drawn {
             // Saved and restored around the picture (DECSC/DECRC: position and colours), so the
@@ -62,6 +67,7 @@ struct Painter {
             // status line written after a picture would otherwise land in the wrong place.
             Self.writeAll(Self.saveCursor + drawn.bytes + Self.restoreCursor)
         }
+        if synchronized { Self.writeAll(Self.endUpdate) }
         pictureShown = drawn?.key
     }
 
@@ -74,6 +80,8 @@ struct Painter {
 
     static let saveCursor: [UInt8] = [0x1B, 0x37]
     static let restoreCursor: [UInt8] = [0x1B, 0x38]
+    static let beginUpdate = Array("\u{1B}[?2026h".utf8)
+    static let endUpdate = Array("\u{1B}[?2026l".utf8)
 
     /// Writes all of `bytes` to standard output (the terminal), retrying short writes.
     static func writeAll(_ bytes: [UInt8]) {
