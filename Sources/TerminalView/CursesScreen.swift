@@ -36,6 +36,8 @@ package final class CursesScreen: Sendable {
         var suspended: DispatchSemaphore?
         var resume = false
         var finished: CheckedContinuation<Void, Never>?
+        /// The thread has ended: nothing waits for it any more.
+        var ended = false
     }
 
     private let pending = Mutex(Pending())
@@ -107,9 +109,14 @@ package final class CursesScreen: Sendable {
     }
 
     /// Puts the terminal back as it was and returns once it is (SIGTSTP, before stopping).
+    /// Returns at once when the screen has ended.
     package func suspend() {
         let done = DispatchSemaphore(value: 0)
-        pending.withLock { $0.suspended = done }
+        let ended = pending.withLock { state in
+            if !state.ended { state.suspended = done }
+            return state.ended
+        }
+        guard !ended else { return }
         wake()
         done.wait()
     }
@@ -123,8 +130,11 @@ package final class CursesScreen: Sendable {
     /// Ends the screen, putting the terminal back exactly as it was; returns when done.
     package func finish() async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            pending.withLock { $0.finished = done }
-            wake()
+            let ended = pending.withLock { state in
+                if !state.ended { state.finished = done }
+                return state.ended
+            }
+            if ended { done.resume() } else { wake() }
         }
     }
 
@@ -150,6 +160,18 @@ package final class CursesScreen: Sendable {
         ]
         var isSuspended = false
         var lastFrame: BrowseFrame?
+        defer {
+            // However the loop ends, the terminal is put back and no one is left waiting.
+            vf_curses_finish()
+            events.finish()
+            let (suspended, finished) = pending.withLock { state in
+                state.ended = true
+                defer { (state.suspended, state.finished) = (nil, nil) }
+                return (state.suspended, state.finished)
+            }
+            suspended?.signal()
+            finished?.resume()
+        }
         while true {
             if poll(&watched, 2, -1) < 0 {
                 if errno == EINTR { continue }
@@ -186,10 +208,8 @@ package final class CursesScreen: Sendable {
                 }
                 return state
             }
-            if let done = work.finished {
-                vf_curses_finish()
-                events.finish()
-                done.resume()
+            if work.finished != nil {
+                work.suspended?.signal()  // taken from the state with this round's work
                 return
             }
             if let suspended = work.suspended {
@@ -215,7 +235,6 @@ package final class CursesScreen: Sendable {
             }
             if !work.raw.isEmpty { Painter.writeAll(work.raw) }
         }
-        events.finish()
     }
 
     private static func functionKey(_ code: UInt32) -> BrowseKey? {
