@@ -177,7 +177,7 @@ struct BrowseSession {
         let input = input
         let home = UserFolders.home(ProcessInfo.processInfo.environment).path
         let shown = folder.path.hasPrefix(home + "/") ? "~" + folder.path.dropFirst(home.count) : folder.path
-        let tally = BrowseDownloadTally(total: photos.count, folder: TerminalText.sanitized(shown))
+        let tally = BrowseDownloadProgress(total: photos.count, folder: TerminalText.sanitized(shown))
         let downloader = Downloader(
             http: setup.bus.context.http, options: options, logger: setup.logger,
             reportDownload: { [providers] photo in try await providers[photo.provider]?.reportDownload(of: photo) },

@@ -73,25 +73,15 @@ struct DownloadRun {
     /// Prints the summary on standard error and returns how many failed; `unfinished` photos
     /// were not done when the run was stopped.
     private func report(_ outcomes: [DownloadOutcome], folder: String, unfinished: Int? = nil) -> Int {
-        var downloaded = 0
-        var bytes: Int64 = 0
-        var had = 0
-        var failures: [String] = []
-        for outcome in outcomes {
-            switch outcome.result {
-            case .downloaded(_, let size):
-                downloaded += 1
-                bytes += size
-            case .alreadyHad: had += 1
-            case .failed(let reason):
-                failures.append(
-                    "  \(TerminalText.sanitized(outcome.provider)) \(TerminalText.sanitized(outcome.id)): "
-                        + TerminalText.sanitized(reason))
-            }
+        let tally = DownloadTally(outcomes)
+        let failures = tally.failures.map { failure in
+            "  \(TerminalText.sanitized(failure.provider)) \(TerminalText.sanitized(failure.id)): "
+                + TerminalText.sanitized(failure.reason)
         }
         var text =
-            "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))) "
-            + "into \(TerminalText.sanitized(folder)); already had \(had); failed \(failures.count)"
+            "Downloaded \(tally.downloaded) file\(tally.downloaded == 1 ? "" : "s") "
+            + "(\(DownloadProgress.bytes(tally.bytes))) into \(TerminalText.sanitized(folder)); "
+            + "already had \(tally.alreadyHad); failed \(failures.count)"
         if let unfinished { text = "Stopped. " + text + "; not finished \(unfinished)" }
         text += failures.isEmpty ? ".\n" : ":\n" + failures.joined(separator: "\n") + "\n"
         Console.err(text)

@@ -4,7 +4,7 @@ import TerminalView
 
 /// Counts a `browse` download's events into the words of its status line: "Downloading 2 of 5
 /// into ~/Pictures/Viewfinder: harbor.jpg 40%", then a summary as the download command's.
-final class BrowseDownloadTally: Sendable {
+final class BrowseDownloadProgress: Sendable {
     private struct Counts {
         var done = 0
         var name = ""
@@ -40,21 +40,10 @@ final class BrowseDownloadTally: Sendable {
     /// "Downloaded 2 files (1.2 MB), already had 1, failed 0: ~/Pictures/Viewfinder", with the first
     /// failure's reason.
     func summary(_ outcomes: [DownloadOutcome]) -> String {
-        var downloaded = 0
-        var bytes: Int64 = 0
-        var had = 0
-        var failures: [String] = []
-        for outcome in outcomes {
-            switch outcome.result {
-            case .downloaded(_, let size):
-                downloaded += 1
-                bytes += size
-            case .alreadyHad: had += 1
-            case .failed(let reason): failures.append(TerminalText.sanitized(reason))
-            }
-        }
-        let first = failures.first.map { " (\($0))" } ?? ""
-        return "Downloaded \(downloaded) file\(downloaded == 1 ? "" : "s") (\(DownloadProgress.bytes(bytes))), "
-            + "already had \(had), failed \(failures.count)\(first): \(folder)"
+        let tally = DownloadTally(outcomes)
+        let first = tally.failures.first.map { " (\(TerminalText.sanitized($0.reason)))" } ?? ""
+        return "Downloaded \(tally.downloaded) file\(tally.downloaded == 1 ? "" : "s") "
+            + "(\(DownloadProgress.bytes(tally.bytes))), already had \(tally.alreadyHad), "
+            + "failed \(tally.failures.count)\(first): \(folder)"
     }
 }
