@@ -246,7 +246,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceBusTests",
-            dependencies: ["ServiceBus", "ProviderKit", "Yams", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ServiceBus", "ProviderKit", "ProviderTesting", "Yams", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import ProviderTesting
 import Testing
 
 @testable import LocalFolderProvider
