@@ -311,7 +311,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WebViewTests",
-            dependencies: ["WebView", "SearchViewModel", "ServiceBus", "ProviderKit", "LocalFolderProvider"],
+            dependencies: [
+                "WebView", "SearchViewModel", "ServiceBus", "ProviderKit", "LocalFolderProvider", "ProviderTesting",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import ProviderTesting
 import Testing
 
 @testable import Places
@@ -7,20 +8,12 @@ import Testing
 /// The place names are found in an installed layout (`PREFIX/bin/viewfinder` reading
 /// `PREFIX/share/viewfinder/places.bin`) as well as beside a binary `swift build` made.
 @Suite struct InstalledPlacesTests {
-    let prefix: URL
+    let prefix: InstalledPrefix
 
-    init() throws {
-        prefix = FileManager.default.temporaryDirectory.appendingPathComponent("vf-prefix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
-    }
+    init() throws { prefix = try InstalledPrefix() }
 
     /// The folders an executable at `PREFIX/bin/viewfinder` would search.
-    func folders() -> [URL] {
-        ResourceFolders.searched(
-            bundle: "Viewfinder_Places", installedSubfolder: nil, mainBundle: prefix.appendingPathComponent("bin"),
-            executable: prefix.appendingPathComponent("bin/viewfinder"))
-    }
+    func folders() -> [URL] { prefix.folders(bundle: "Viewfinder_Places", installedSubfolder: nil) }
 
     @Test("the running binary also searches ../share/viewfinder from its folder, last")
     func runningBinarySearchesShare() throws {
@@ -32,9 +25,8 @@ import Testing
 
     @Test("PREFIX/bin/viewfinder opens PREFIX/share/viewfinder/places.bin")
     func installedLayoutOpens() throws {
-        defer { try? FileManager.default.removeItem(at: prefix) }
-        let share = prefix.appendingPathComponent("share/viewfinder")
-        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        defer { prefix.remove() }
+        let share = try prefix.share()
         try FileManager.default.copyItem(
             at: URL(fileURLWithPath: try Gazetteer.shared().path), to: share.appendingPathComponent("places.bin"))
         let gazetteer = try Gazetteer.open(searching: folders())
@@ -44,7 +36,7 @@ import Testing
 
     @Test("with no file anywhere, the error names every path searched and how to reinstall")
     func missingEverywhere() throws {
-        defer { try? FileManager.default.removeItem(at: prefix) }
+        defer { prefix.remove() }
         #expect {
             try Gazetteer.open(searching: folders())
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import ProviderKit
+import ProviderTesting
 import Testing
 
 @testable import WebView
@@ -7,21 +8,12 @@ import Testing
 /// The page's files are found in an installed layout (`PREFIX/bin/viewfinder` reading
 /// `PREFIX/share/viewfinder/web`) as well as beside a binary `swift build` made, and nowhere else.
 @Suite struct InstalledPageResourcesTests {
-    let prefix: URL
+    let prefix: InstalledPrefix
 
-    init() throws {
-        prefix = FileManager.default.temporaryDirectory.appendingPathComponent("vf-prefix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
-    }
+    init() throws { prefix = try InstalledPrefix() }
 
     /// The folders an executable at `PREFIX/bin/viewfinder` would search.
-    func folders() -> [URL] {
-        ResourceFolders.searched(
-            bundle: "Viewfinder_WebView", installedSubfolder: "web",
-            mainBundle: prefix.appendingPathComponent("bin"),
-            executable: prefix.appendingPathComponent("bin/viewfinder"))
-    }
+    func folders() -> [URL] { prefix.folders(bundle: "Viewfinder_WebView", installedSubfolder: "web") }
 
     @Test("the running binary also searches ../share/viewfinder/web from its folder, last")
     func runningBinarySearchesShare() throws {
@@ -33,18 +25,17 @@ import Testing
 
     @Test("PREFIX/bin/viewfinder reads the page from PREFIX/share/viewfinder/web, nothing from bin")
     func installedLayoutLoads() throws {
-        defer { try? FileManager.default.removeItem(at: prefix) }
+        defer { prefix.remove() }
         #expect(
             folders().map(\.path) == [
-                prefix.appendingPathComponent("bin/Viewfinder_WebView.resources/Resources").path,
-                prefix.appendingPathComponent("share/viewfinder/web").path,
+                prefix.url.appendingPathComponent("bin/Viewfinder_WebView.resources/Resources").path,
+                prefix.url.appendingPathComponent("share/viewfinder/web").path,
             ])
         let built = try #require(
             PageResources.searchedFolders().first {
                 FileManager.default.fileExists(atPath: $0.appendingPathComponent("page.mustache").path)
             })
-        let share = prefix.appendingPathComponent("share/viewfinder")
-        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        let share = try prefix.share()
         try FileManager.default.copyItem(at: built, to: share.appendingPathComponent("web"))
         let resources = try PageResources.load(from: folders())
         #expect(resources.css.contains("{"))
@@ -53,7 +44,7 @@ import Testing
 
     @Test("with no files anywhere, the error names every folder searched and how to reinstall")
     func missingEverywhere() throws {
-        defer { try? FileManager.default.removeItem(at: prefix) }
+        defer { prefix.remove() }
         #expect {
             try PageResources.load(from: folders())
         } throws: { error in
