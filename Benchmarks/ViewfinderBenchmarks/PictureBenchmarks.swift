@@ -58,6 +58,30 @@ func runPictureBenchmarks(files: [String]) async throws {
     }
 }
 
+/// The full-screen view (200×56 cells of 10×20 pixels, kitty): the photo's EXIF thumbnail
+/// (`thumbnail`, what it drew before), the photo itself, and the photo turned a quarter (EXIF
+/// orientation 6: the turn is one more pass over the scaled pixels).
+func runFullScreenPictureBenchmarks(photo: String, thumbnail: String) async throws {
+    let pictures = await TerminalPictures(
+        environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], forced: .kitty,
+        cellSize: CellSize(width: 10, height: 20))
+    for (label, file, orientation) in [
+        ("EXIF thumbnail", thumbnail, 1), ("the photo", photo, 1), ("the photo, orientation 6", photo, 6),
+    ] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        var times: [Double] = []
+        var cells = ""
+        for _ in 0..<7 {
+            let started = clock.now
+            let drawing = try await pictures.draw(
+                bytes, orientation: orientation, row: 0, column: 0, columns: 200, rows: 56)
+            times.append(milliseconds(clock.now - started))
+            cells = "\(drawing.columns)×\(drawing.rows) cells, \(drawing.bytes.count) bytes"
+        }
+        print(String(format: "full screen 200×56, kitty, %@: %.1f ms (%@)", label, median(times), cells))
+    }
+}
+
 /// Runs the chafa command on a 200×60-cell pseudo-terminal of 10×20-pixel cells, output discarded.
 private func runChafa(_ helper: String, _ arguments: [String], _ environment: [String: String]) throws {
     let process = Process()

@@ -4,22 +4,42 @@ import CCurses
     import Glibc
 #endif
 
+/// A picture's drawing for the screen: the slot it was made for (``BrowseFrame/pictureSlot``),
+/// its bytes, the bytes that take it off the screen again, and a number telling one drawing for
+/// the slot from the next (the full-screen view's larger picture replaces its first).
+struct ScreenPicture: Sendable {
+    let key: String
+    let bytes: [UInt8]
+    let erasing: [UInt8]
+    let serial: Int
+}
+
 /// Sends frames to ncurses on the terminal's thread: each run of one style in one call, text
 /// outside a UTF-8 locale as `?` (one per column, so columns stay where the grid put them), and
 /// a picture's bytes after the refresh, over the area the frame left blank.
 struct Painter {
     let unicode: Bool
-    /// The photo whose picture is on the screen, if any: a different one needs a full redraw.
-    private var pictureShown: String?
+    /// Where bytes for the terminal go: standard output (a test's buffer).
+    let output: @Sendable ([UInt8]) -> Void
+    /// The picture on the screen, if any: when it leaves, the screen is redrawn whole.
+    private var pictureShown: ScreenPicture?
 
-    init(unicode: Bool) {
+    init(unicode: Bool, output: @escaping @Sendable ([UInt8]) -> Void = Painter.writeAll) {
         self.unicode = unicode
+        self.output = output
     }
 
     /// After a resume: the terminal shows nothing of ours.
     mutating func forget() { pictureShown = nil }
 
-    mutating func paint(_ frame: BrowseFrame, picture: (key: String, bytes: [UInt8])?) {
+    /// Before the screen is given back (suspend, quit): takes the picture off, where the text's
+    /// going does not take it (a kitty image would stay over the shell).
+    mutating func takeDownPicture() {
+        if let shown = pictureShown, !shown.erasing.isEmpty { output(shown.erasing) }
+        pictureShown = nil
+    }
+
+    mutating func paint(_ frame: BrowseFrame, picture: ScreenPicture?) {
         vf_curses_erase()
         var text: [wchar_t] = []
         for row in 0..<frame.grid.rows {
@@ -40,20 +60,27 @@ struct Painter {
             }
         }
         let drawn = picture.flatMap { $0.key == frame.pictureSlot ? $0 : nil }
-        if pictureShown != nil, pictureShown != drawn?.key { vf_curses_invalidate() }
+        // The picture shown leaves (another photo, no picture, a larger drawing of the same):
+        // ncurses would only rewrite the cells it thinks changed, and the picture's cells it
+        // thinks blank, so the whole screen is redrawn (sixel and iTerm2 pictures are cells of
+        // the text and go with it), and kitty's images, which float above the text, are deleted.
+        let leaving = pictureShown.flatMap { $0.key != drawn?.key || $0.serial != drawn?.serial ? $0 : nil }
+        if leaving != nil { vf_curses_invalidate() }
         if let cursor = frame.cursor {
             vf_curses_cursor(Int32(cursor.row), Int32(cursor.column), 1)
         } else {
             vf_curses_cursor(0, 0, 0)
         }
         vf_curses_refresh()
+        var bytes = leaving?.erasing ?? []
         if let drawn {
             // Saved and restored around the picture (DECSC/DECRC: position and colours), so the
             // terminal's cursor is where ncurses left it: ncurses moves relative to that, and a
             // status line written after a picture would otherwise land in the wrong place.
-            Self.writeAll(Self.saveCursor + drawn.bytes + Self.restoreCursor)
+            bytes += Self.saveCursor + drawn.bytes + Self.restoreCursor
         }
-        pictureShown = drawn?.key
+        if !bytes.isEmpty { output(bytes) }
+        pictureShown = drawn
     }
 
     /// The screen's own symbols as one ASCII column each outside a UTF-8 locale, so chips, hints
@@ -67,7 +94,7 @@ struct Painter {
     static let restoreCursor: [UInt8] = [0x1B, 0x38]
 
     /// Writes all of `bytes` to standard output (the terminal), retrying short writes.
-    static func writeAll(_ bytes: [UInt8]) {
+    @Sendable static func writeAll(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
