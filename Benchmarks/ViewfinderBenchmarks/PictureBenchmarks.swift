@@ -80,6 +80,19 @@ func runFullScreenPictureBenchmarks(photo: String, thumbnail: String) async thro
         }
         print(String(format: "full screen 200×56, kitty, %@: %.1f ms (%@)", label, median(times), cells))
     }
+    // The turn alone: the photo decoded for the full screen's pixels (2000×1120) upright and turned.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: photo)))
+    for orientation in [1, 6] {
+        var times: [Double] = []
+        var size = ""
+        for _ in 0..<7 {
+            let started = clock.now
+            let picture = try PictureDecoder.decode(bytes, fittingInto: (2000, 1120), orientation: orientation)
+            times.append(milliseconds(clock.now - started))
+            size = "\(picture.width)×\(picture.height)"
+        }
+        print(String(format: "full screen decode, orientation %d: %.1f ms (%@)", orientation, median(times), size))
+    }
 }
 
 /// Runs the chafa command on a 200×60-cell pseudo-terminal of 10×20-pixel cells, output discarded.
