@@ -58,6 +58,47 @@ func runPictureBenchmarks(files: [String]) async throws {
     }
 }
 
+/// The full-screen view (200×56 cells of 10×20 pixels, kitty): the photo's EXIF thumbnail
+/// (`thumbnail`, what it drew before), the photo itself, and the photo turned a quarter (EXIF
+/// orientation 6: the turn is one more pass over the scaled pixels).
+func runFullScreenPictureBenchmarks(photo: String, thumbnail: String) async throws {
+    let pictures = await TerminalPictures(
+        environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], forced: .kitty,
+        cellSize: CellSize(width: 10, height: 20))
+    for (label, file, orientation) in [
+        ("EXIF thumbnail", thumbnail, 1), ("the photo", photo, 1), ("the photo, orientation 6", photo, 6),
+    ] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        var times: [Double] = []
+        var cells = ""
+        for _ in 0..<7 {
+            let started = clock.now
+            let drawing = try await pictures.draw(
+                bytes, orientation: orientation, row: 0, column: 0, columns: 200, rows: 56)
+            times.append(milliseconds(clock.now - started))
+            cells = "\(drawing.columns)×\(drawing.rows) cells, \(drawing.bytes.count) bytes"
+        }
+        print(String(format: "full screen 200×56, kitty, %@: %.1f ms (%@)", label, median(times), cells))
+    }
+    // The turn alone: the photo decoded at one scale (3/8, for a 2000-pixel square) upright and
+    // turned, interleaved (15 each) so other work on the machine weighs on both alike.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: photo)))
+    var times: [Int: [Double]] = [1: [], 6: []]
+    var sizes: [Int: String] = [:]
+    for _ in 0..<15 {
+        for orientation in [1, 6] {
+            let started = clock.now
+            let picture = try PictureDecoder.decode(bytes, fittingInto: (2000, 2000), orientation: orientation)
+            times[orientation, default: []].append(milliseconds(clock.now - started))
+            sizes[orientation] = "\(picture.width)×\(picture.height)"
+        }
+    }
+    print(
+        String(
+            format: "full screen decode: upright %.1f ms (%@), orientation 6 %.1f ms (%@); fastest %.1f, %.1f ms",
+            median(times[1]!), sizes[1]!, median(times[6]!), sizes[6]!, times[1]!.min()!, times[6]!.min()!))
+}
+
 /// Runs the chafa command on a 200×60-cell pseudo-terminal of 10×20-pixel cells, output discarded.
 private func runChafa(_ helper: String, _ arguments: [String], _ environment: [String: String]) throws {
     let process = Process()

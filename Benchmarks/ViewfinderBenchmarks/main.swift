@@ -69,6 +69,11 @@ case "places":
 case "pictures":
     // `pictures FILE...`: each photo as a terminal preview, beside the chafa command (Benchmarks/pictures.sh).
     try await runPictureBenchmarks(files: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+case "full-screen-pictures":
+    // `full-screen-pictures PHOTO THUMBNAIL`: the full-screen view's picture (Benchmarks/pictures.sh).
+    try await runFullScreenPictureBenchmarks(photo: CommandLine.arguments[2], thumbnail: CommandLine.arguments[3])
+    exit(0)
 case "browse":
     runBrowseBenchmarks()
     exit(0)

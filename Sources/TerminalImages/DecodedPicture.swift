@@ -1,4 +1,5 @@
 import CImageCodecs
+import Glibc
 
 /// A decoded picture: `height` rows of `stride` bytes, 4 bytes (R, G, B, A; alpha not
 /// premultiplied) a pixel, at the size the decoder chose (see ``PictureDecoder``), with the size
@@ -9,6 +10,19 @@ package final class DecodedPicture: @unchecked Sendable {
 
     init(taking picture: vf_picture) {
         self.picture = picture
+    }
+
+    /// A copy of `rgba` (`width` × `height` pixels, 4 bytes each, rows without padding), for
+    /// pixels made rather than decoded; `nil` when the sizes do not match or memory is short.
+    package convenience init?(width: Int, height: Int, rgba: [UInt8]) {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
+            rgba.count == width * height * 4, let pixels = malloc(rgba.count)
+        else { return nil }
+        rgba.withUnsafeBytes { pixels.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        self.init(
+            taking: vf_picture(
+                pixels: pixels.assumingMemoryBound(to: UInt8.self), width: Int32(width), height: Int32(height),
+                stride: Int32(width * 4), source_width: Int32(width), source_height: Int32(height)))
     }
 
     deinit { vf_picture_free(&picture) }

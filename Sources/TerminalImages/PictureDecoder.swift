@@ -13,9 +13,14 @@ package enum PictureDecoder {
     package static let formats: Set<ImageFormat> = [.jpeg, .png, .webp, .heic, .avif]
 
     /// Decodes `bytes` to at least the size of their fit (aspect kept) into `box` pixels, as
-    /// small as the format allows cheaply; `nil` box: full size.
+    /// small as the format allows cheaply; `nil` box: full size. `orientation` is the EXIF
+    /// orientation (1–8) of the photo the bytes show (an embedded thumbnail or a RAW's preview is
+    /// stored as the photo's sensor rows are): the pixels are turned to match, after the scaled
+    /// decode. HEIF and AVIF carry their own rotation and mirroring (irot, imir), which their
+    /// decoder applies, so it is not applied to them a second time.
     package static func decode(
-        _ bytes: [UInt8], fittingInto box: (width: Int, height: Int)? = nil, pixelLimit: Int = defaultPixelLimit
+        _ bytes: [UInt8], fittingInto box: (width: Int, height: Int)? = nil, orientation: Int = 1,
+        pixelLimit: Int = defaultPixelLimit
     ) throws(TerminalImageError) -> DecodedPicture {
         guard let format = ImageFormat.detect(bytes.prefix(ImageFormat.signatureLength)) else {
             throw TerminalImageError(.unsupportedFormat, "unrecognised")
@@ -32,8 +37,11 @@ package enum PictureDecoder {
         case .heic, .avif: decode = vf_decode_heif
         default: throw TerminalImageError(.unsupportedFormat, format.rawValue.uppercased())
         }
+        let turn = format == .heic || format == .avif || !(2...8).contains(orientation) ? 1 : orientation
+        // A picture turned a quarter is decoded to fit the box with its sides swapped.
+        let wanted = turn >= 5 ? box.map { (width: $0.height, height: $0.width) } : box
         let request = vf_decode_request(
-            wanted_width: Int32(clamping: box?.width ?? 0), wanted_height: Int32(clamping: box?.height ?? 0),
+            wanted_width: Int32(clamping: wanted?.width ?? 0), wanted_height: Int32(clamping: wanted?.height ?? 0),
             max_pixels: Int64(pixelLimit))
         var picture = vf_picture()
         var message = [CChar](repeating: 0, count: 512)
@@ -44,7 +52,12 @@ package enum PictureDecoder {
         }
         let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         switch status {
-        case VF_DECODE_OK: return DecodedPicture(taking: picture)
+        case VF_DECODE_OK:
+            guard vf_picture_orient(&picture, Int32(turn)) == 1 else {
+                vf_picture_free(&picture)
+                throw TerminalImageError(.noResources, "no memory to turn \(picture.width)×\(picture.height) pixels")
+            }
+            return DecodedPicture(taking: picture)
         case VF_DECODE_NO_LIBRARY: throw TerminalImageError(.libraryMissing, detail)
         case VF_DECODE_TOO_LARGE: throw TerminalImageError(.tooLarge, detail)
         case VF_DECODE_NO_MEMORY: throw TerminalImageError(.noResources, detail)

@@ -50,15 +50,19 @@ package struct TerminalPictures: Sendable {
     }
 
     /// Terminal bytes drawing `encoded` (JPEG, PNG, WebP, HEIC, AVIF) within `columns` × `rows`
-    /// cells with its top-left cell at (`row`, `column`), counted from 0, aspect kept; `nil` when
-    /// it cannot be drawn (see ``draw(_:row:column:columns:rows:)`` for why).
-    package func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]? {
-        try? await draw(encoded, row: row, column: column, columns: columns, rows: rows).bytes
+    /// cells with its top-left cell at (`row`, `column`), counted from 0, aspect kept, turned as
+    /// EXIF `orientation` (1–8) says (see ``PictureDecoder/decode(_:fittingInto:orientation:pixelLimit:)``);
+    /// `nil` when it cannot be drawn (see ``draw(_:orientation:row:column:columns:rows:)`` for why).
+    package func drawing(
+        of encoded: [UInt8], orientation: Int = 1, row: Int, column: Int, columns: Int, rows: Int
+    ) async -> [UInt8]? {
+        try? await draw(encoded, orientation: orientation, row: row, column: column, columns: columns, rows: rows)
+            .bytes
     }
 
-    /// As ``drawing(of:row:column:columns:rows:)``, with the cells the picture covers, or the reason
-    /// it cannot be drawn.
-    package func draw(_ encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int)
+    /// As ``drawing(of:orientation:row:column:columns:rows:)``, with the cells the picture covers,
+    /// or the reason it cannot be drawn.
+    package func draw(_ encoded: [UInt8], orientation: Int = 1, row: Int, column: Int, columns: Int, rows: Int)
         async throws(TerminalImageError) -> TerminalDrawing
     {
         if let unavailable { throw unavailable }
@@ -77,7 +81,8 @@ package struct TerminalPictures: Sendable {
             // then skips chafa's part if the decode is still under way.
             result = try await BlockingExecutor.shared.run { cancelled in
                 Result { () throws(TerminalImageError) in
-                    let picture = try PictureDecoder.decode(encoded, fittingInto: box, pixelLimit: limit)
+                    let picture = try PictureDecoder.decode(
+                        encoded, fittingInto: box, orientation: orientation, pixelLimit: limit)
                     if cancelled.isSet { throw TerminalImageError(.noResources, "cancelled") }
                     return try Chafa.draw(
                         picture, as: graphics, colors: colors, columns: columns, rows: rows, cell: cell,

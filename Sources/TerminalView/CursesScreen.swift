@@ -28,7 +28,9 @@ package final class CursesScreen: Sendable {
 
     private struct Pending {
         var frame: BrowseFrame?
-        var picture: (key: String, bytes: [UInt8])?
+        var picture: ScreenPicture?
+        /// How many pictures were handed over, to tell each from the last.
+        var pictureSerial = 0
         /// A picture arrived since the last paint: the last frame is painted again to show it.
         var pictureChanged = false
         var raw: [UInt8] = []
@@ -87,10 +89,12 @@ package final class CursesScreen: Sendable {
     }
 
     /// Writes `bytes` (a picture's drawing) over the picture area after each frame whose
-    /// ``BrowseFrame/pictureSlot`` is `slot` (that photo, in that box).
-    package func showPicture(_ bytes: [UInt8], for slot: String) {
+    /// ``BrowseFrame/pictureSlot`` is `slot` (that photo, in that box), and `erasing` when the
+    /// picture leaves the screen (see ``PictureDrawing/erasing``).
+    package func showPicture(_ bytes: [UInt8], for slot: String, erasing: [UInt8] = []) {
         pending.withLock {
-            $0.picture = (slot, bytes)
+            $0.pictureSerial += 1
+            $0.picture = ScreenPicture(key: slot, bytes: bytes, erasing: erasing, serial: $0.pictureSerial)
             $0.pictureChanged = true
         }
         wake()
@@ -162,6 +166,7 @@ package final class CursesScreen: Sendable {
         var lastFrame: BrowseFrame?
         defer {
             // However the loop ends, the terminal is put back and no one is left waiting.
+            painter.takeDownPicture()
             vf_curses_finish()
             events.finish()
             let (suspended, finished) = pending.withLock { state in
@@ -213,6 +218,7 @@ package final class CursesScreen: Sendable {
                 return
             }
             if let suspended = work.suspended {
+                painter.takeDownPicture()
                 vf_curses_stop()
                 isSuspended = true
                 suspended.signal()

@@ -4,18 +4,31 @@ import CCurses
     import Glibc
 #endif
 
+/// A picture's drawing for the screen: the slot it was made for (``BrowseFrame/pictureSlot``),
+/// its bytes, the bytes that take it off the screen again, and a number telling one drawing for
+/// the slot from the next (the full-screen view's larger picture replaces its first).
+struct ScreenPicture: Sendable {
+    let key: String
+    let bytes: [UInt8]
+    let erasing: [UInt8]
+    let serial: Int
+}
+
 /// Sends frames to ncurses on the terminal's thread: each run of one style in one call, text
 /// outside a UTF-8 locale as `?` (one per column, so columns stay where the grid put them), and
 /// a picture's bytes after the refresh, over the area the frame left blank.
 struct Painter {
     let unicode: Bool
-    /// The photo whose picture is on the screen, if any: a different one needs a full redraw.
-    private var pictureShown: String?
+    /// Where bytes for the terminal go: standard output (a test's buffer).
+    let output: @Sendable ([UInt8]) -> Void
+    /// The picture on the screen, if any: when it leaves, the screen is redrawn whole.
+    private var pictureShown: ScreenPicture?
     /// The cells last painted.
     private var lastGrid: CellGrid?
 
-    init(unicode: Bool) {
+    init(unicode: Bool, output: @escaping @Sendable ([UInt8]) -> Void = Painter.writeAll) {
         self.unicode = unicode
+        self.output = output
     }
 
     /// After a resume: the terminal shows nothing of ours.
@@ -24,7 +37,14 @@ struct Painter {
         lastGrid = nil
     }
 
-    mutating func paint(_ frame: BrowseFrame, picture: (key: String, bytes: [UInt8])?) {
+    /// Before the screen is given back (suspend, quit): takes the picture off, where the text's
+    /// going does not take it (a kitty image would stay over the shell).
+    mutating func takeDownPicture() {
+        if let shown = pictureShown, !shown.erasing.isEmpty { output(shown.erasing) }
+        pictureShown = nil
+    }
+
+    mutating func paint(_ frame: BrowseFrame, picture: ScreenPicture?) {
         vf_curses_erase()
         var text: [wchar_t] = []
         for row in 0..<frame.grid.rows {
@@ -45,10 +65,14 @@ struct Painter {
             }
         }
         let drawn = picture.flatMap { $0.key == frame.pictureSlot ? $0 : nil }
-        // ncurses believes a picture's cells blank, and moves rows (scrolling regions) to update
-        // a list whose rows shifted, taking the picture's rows with them where they stay: with a
-        // picture on the screen, changed text is drawn on a cleared screen.
-        if pictureShown != nil, pictureShown != drawn?.key || lastGrid != frame.grid { vf_curses_invalidate() }
+        // The picture shown leaves (another photo, no picture, a larger drawing of the same):
+        // ncurses would only rewrite the cells it thinks changed, and the picture's cells it
+        // thinks blank, so the whole screen is redrawn (sixel and iTerm2 pictures are cells of
+        // the text and go with it), and kitty's images, which float above the text, are deleted.
+        // The text changing under a picture is drawn on a cleared screen too: ncurses moves rows
+        // with scrolling regions when a list's rows shift, and would take the picture's rows along.
+        let leaving = pictureShown.flatMap { $0.key != drawn?.key || $0.serial != drawn?.serial ? $0 : nil }
+        if leaving != nil || (pictureShown != nil && lastGrid != frame.grid) { vf_curses_invalidate() }
         lastGrid = frame.grid
         if let cursor = frame.cursor {
             vf_curses_cursor(Int32(cursor.row), Int32(cursor.column), 1)
@@ -59,16 +83,18 @@ struct Painter {
         // terminals that can hold one back (synchronized output, mode 2026), so none flickers;
         // other terminals ignore the mode.
         let synchronized = pictureShown != nil || drawn != nil
-        if synchronized { Self.writeAll(Self.beginUpdate) }
+        if synchronized { output(Self.beginUpdate) }
         vf_curses_refresh()
+        var bytes = leaving?.erasing ?? []
         if let drawn {
             // Saved and restored around the picture (DECSC/DECRC: position and colours), so the
             // terminal's cursor is where ncurses left it: ncurses moves relative to that, and a
             // status line written after a picture would otherwise land in the wrong place.
-            Self.writeAll(Self.saveCursor + drawn.bytes + Self.restoreCursor)
+            bytes += Self.saveCursor + drawn.bytes + Self.restoreCursor
         }
-        if synchronized { Self.writeAll(Self.endUpdate) }
-        pictureShown = drawn?.key
+        if synchronized { bytes += Self.endUpdate }
+        if !bytes.isEmpty { output(bytes) }
+        pictureShown = drawn
     }
 
     /// The screen's own symbols as one ASCII column each outside a UTF-8 locale, so chips, hints
@@ -84,7 +110,7 @@ struct Painter {
     static let endUpdate = Array("\u{1B}[?2026l".utf8)
 
     /// Writes all of `bytes` to standard output (the terminal), retrying short writes.
-    static func writeAll(_ bytes: [UInt8]) {
+    @Sendable static func writeAll(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }

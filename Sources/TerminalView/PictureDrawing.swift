@@ -4,9 +4,15 @@ package protocol PictureDrawing: Sendable {
     /// Whether this drawer can draw at all; the screen fetches no image for one that cannot.
     var drawsPictures: Bool { get }
 
+    /// Bytes that take this drawer's pictures off the screen where repainting the text does not
+    /// (kitty keeps its images above the text until told); written when a picture leaves.
+    var erasing: [UInt8] { get }
+
     /// Terminal bytes that draw `encoded` (a JPEG/PNG/WebP/HEIC file's bytes) within `columns`×`rows`
-    /// cells with its top-left cell at (row, column), 0-based; nil when it cannot be drawn.
-    func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]?
+    /// cells with its top-left cell at (row, column), 0-based, turned as EXIF `orientation` (1–8,
+    /// the photo's) says; nil when it cannot be drawn.
+    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int) async
+        -> [UInt8]?
 }
 
 /// The text-only drawer: no picture, so the preview shows the details and a dim frame.
@@ -15,7 +21,11 @@ package struct NoPictures: PictureDrawing {
 
     package var drawsPictures: Bool { false }
 
-    package func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]? {
+    package var erasing: [UInt8] { [] }
+
+    package func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int)
+        async -> [UInt8]?
+    {
         nil
     }
 }

@@ -16,7 +16,12 @@ package enum ImageInspector {
 
     /// ``inspectOffPool(_:)`` for a path given as its bytes, which need not be UTF-8.
     package static func inspectOffPool(path: FileSystemPath) async throws -> ImageMetadata {
-        try await BlockingExecutor.shared.run { _ throws(ImageMetadataError) in try inspect(try FileBytes(path: path)) }
+        try await BlockingExecutor.shared.run { _ throws(ImageMetadataError) in try inspect(path: path) }
+    }
+
+    /// ``inspect(_:)`` for a path given as its bytes; blocking (callers are on ``BlockingExecutor``).
+    package static func inspect(path: FileSystemPath) throws(ImageMetadataError) -> ImageMetadata {
+        try inspect(try FileBytes(path: path))
     }
 
     /// The metadata of an image already in memory.

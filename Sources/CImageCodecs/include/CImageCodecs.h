@@ -52,6 +52,12 @@ typedef struct {
 /// Frees a picture's pixels (and clears it).
 void vf_picture_free(vf_picture *picture);
 
+/// Turns `picture` as EXIF orientation `orientation` (1–8) says the stored pixels are shown:
+/// 2–4 mirror or turn it half round, 5–8 also swap its width and height (6: a quarter clockwise,
+/// a portrait photo from a camera held upright). 1 and anything else leave it as it is. Returns
+/// 0, the picture unchanged, when memory for the turned copy cannot be had.
+int vf_picture_orient(vf_picture *picture, int orientation);
+
 /// Decoders, one a format; `message` (at least 256 bytes) says what went wrong.
 vf_decode_status vf_decode_jpeg(const uint8_t *bytes, size_t count, vf_decode_request request, vf_picture *picture,
                                 char *message, size_t message_size);

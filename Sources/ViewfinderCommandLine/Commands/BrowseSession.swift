@@ -75,6 +75,7 @@ struct BrowseSession {
 
     /// Fetches and draws the picture `frame` leaves room for, when it is not the one drawn or on
     /// its way; a fetch for a photo no longer selected is cancelled, so none holds up the keys.
+    /// The full-screen view shows the preview's image first, then the largest one when it comes.
     mutating func fetchPicture(for frame: BrowseFrame) {
         guard drawer.drawsPictures, let box = frame.picture, let key = frame.pictureKey, let wanted = frame.pictureSlot,
             let photo = state.selection?.photo, state.selection?.key == key
@@ -82,15 +83,26 @@ struct BrowseSession {
         guard wanted != picture?.wanted else { return }
         picture?.task.cancel()
         let (pictures, drawer, screen) = (BrowsePictures(http: setup.bus.context.http), drawer, screen)
+        let sizes = state.mode == .photo ? [false, true] : [false]
         picture = (
             wanted,
             Task {
-                guard let encoded = await pictures.encoded(for: photo), !Task.isCancelled,
-                    let drawing = await drawer.drawing(
-                        of: encoded, row: box.row, column: box.column, columns: box.columns, rows: box.rows),
-                    !Task.isCancelled
-                else { return }
-                screen.showPicture(drawing, for: wanted)
+                var shown: [UInt8]?
+                for large in sizes {
+                    guard let encoded = await pictures.encoded(for: photo, large: large), !Task.isCancelled else {
+                        return
+                    }
+                    // A photo with nothing larger (a small file, one image size) is drawn once.
+                    guard encoded.bytes != shown else { continue }
+                    guard
+                        let drawing = await drawer.drawing(
+                            of: encoded.bytes, orientation: encoded.orientation, row: box.row, column: box.column,
+                            columns: box.columns, rows: box.rows),
+                        !Task.isCancelled
+                    else { continue }
+                    screen.showPicture(drawing, for: wanted, erasing: drawer.erasing)
+                    shown = encoded.bytes
+                }
             }
         )
     }

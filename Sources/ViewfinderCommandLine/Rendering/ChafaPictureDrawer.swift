@@ -8,11 +8,19 @@ struct ChafaPictureDrawer: PictureDrawing {
     /// Whether chafa could be loaded; without it the preview shows its details only.
     var drawsPictures: Bool { pictures.unavailable == nil }
 
+    /// The bytes that take this terminal's pictures off the screen where a repaint of the text
+    /// does not (kitty's images).
+    var erasing: [UInt8] { TerminalDrawing.erasing(pictures.graphics) }
+
     /// The picture's bytes, after those that take the last kitty picture off the screen (kitty
     /// keeps its images above the text until told; other protocols' pictures go with the text).
-    func drawing(of encoded: [UInt8], row: Int, column: Int, columns: Int, rows: Int) async -> [UInt8]? {
-        guard let bytes = await pictures.drawing(of: encoded, row: row, column: column, columns: columns, rows: rows)
+    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int) async
+        -> [UInt8]?
+    {
+        guard
+            let bytes = await pictures.drawing(
+                of: encoded, orientation: orientation, row: row, column: column, columns: columns, rows: rows)
         else { return nil }
-        return TerminalDrawing.erasing(pictures.graphics) + bytes
+        return erasing + bytes
     }
 }
