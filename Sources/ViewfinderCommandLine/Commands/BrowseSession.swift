@@ -89,11 +89,11 @@ struct BrowseSession {
             Task {
                 var shown: [UInt8]?
                 for large in sizes {
-                    guard let encoded = await pictures.encoded(for: photo, large: large), !Task.isCancelled else {
-                        return
-                    }
-                    // A photo with nothing larger (a small file, one image size) is drawn once.
-                    guard encoded.bytes != shown else { continue }
+                    let encoded = await pictures.encoded(for: photo, large: large)
+                    if Task.isCancelled { return }
+                    // None for the preview (a file over its limit): the full-screen view may still
+                    // have one. A photo with nothing larger (a small file, one size) is drawn once.
+                    guard let encoded, encoded.bytes != shown else { continue }
                     guard
                         let drawing = await drawer.drawing(
                             of: encoded.bytes, orientation: encoded.orientation, row: box.row, column: box.column,
