@@ -97,8 +97,9 @@ def main():
     cell_height = SIZE + 4
     cells = []
     columns = 0
+    # tmux writes each cell's attributes as a change from the cell before it, across lines too.
+    style = dict(fg=None, bg=None, bold=False, dim=False, underline=False, reverse=False)
     for line in lines:
-        style = dict(fg=None, bg=None, bold=False, dim=False, underline=False, reverse=False)
         row = []
         position = 0
         for piece in re.split(r"(\x1b\[[0-9;:]*m)", line):

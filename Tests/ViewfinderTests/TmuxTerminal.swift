@@ -65,9 +65,11 @@ struct TmuxTerminal {
         try await run(["capture-pane", "-p", "-t", "main"])
     }
 
-    /// The screen with its colours and attributes as escape sequences (for the PNG).
-    func styledScreen() async throws -> String {
-        try await run(["capture-pane", "-p", "-e", "-t", "main"])
+    /// The screen with its colours and attributes as escape sequences (for the PNG), each cell's
+    /// as a change from the cell before it, across lines; with `keepingTrailingSpaces`, also the
+    /// spaces at the ends of lines (a picture's last cells may be spaces with a colour behind).
+    func styledScreen(keepingTrailingSpaces: Bool = false) async throws -> String {
+        try await run(["capture-pane", "-p", "-e"] + (keepingTrailingSpaces ? ["-N"] : []) + ["-t", "main"])
     }
 
     /// Waits until the screen shows `text` (up to 20 s) and returns it; fails the test with the
@@ -105,7 +107,7 @@ struct TmuxTerminal {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(try await screen().utf8).write(to: folder.appendingPathComponent("\(name).txt"))
         let styled = folder.appendingPathComponent("\(name).ansi")
-        try Data(try await styledScreen().utf8).write(to: styled)
+        try Data(try await styledScreen(keepingTrailingSpaces: true).utf8).write(to: styled)
         let render = Process()
         render.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         render.arguments = [
