@@ -13,7 +13,9 @@ struct HTTPCacheTests {
     let server: LoopbackServer
     let folder: URL
     let network = CurlHTTPClient(userAgent: "viewfinder/test")
-    let clock = TestClock()
+    /// Time moves only when a test moves it: on a loaded machine, real seconds between two
+    /// requests would make an entry stale early.
+    let clock = TestClock(frozenAt: Date())
 
     init() throws {
         server = try Self.sharedServer.get()
@@ -73,15 +75,12 @@ struct HTTPCacheTests {
     func maxAgeBoundary() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = key("boundary")
-        // A clock that moves only when told: on a busy machine, real seconds passing between the
-        // requests would decide the boundary instead of the code.
-        let frozen = TestClock(frozenAt: Date())
-        let cache = CachingHTTPClient(wrapping: network, directory: folder, now: { frozen.now })
+        let cache = cache()
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
-        frozen.advance(by: 599)
+        clock.advance(by: 599)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 1, "fresh one second before max-age")
-        frozen.advance(by: 2)
+        clock.advance(by: 2)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 2, "stale one second after max-age")
     }
