@@ -13,9 +13,7 @@ struct HTTPCacheTests {
     let server: LoopbackServer
     let folder: URL
     let network = CurlHTTPClient(userAgent: "viewfinder/test")
-    /// Time moves only when a test moves it: on a loaded machine, real seconds between two
-    /// requests would make an entry stale early.
-    let clock = TestClock(frozenAt: Date())
+    let clock = TestClock()
 
     init() throws {
         server = try Self.sharedServer.get()
@@ -75,12 +73,15 @@ struct HTTPCacheTests {
     func maxAgeBoundary() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = key("boundary")
-        let cache = cache()
+        // A clock that moves only when told: on a busy machine, real seconds passing between the
+        // requests would decide the boundary instead of the code.
+        let frozen = TestClock(frozenAt: Date())
+        let cache = CachingHTTPClient(wrapping: network, directory: folder, now: { frozen.now })
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
-        clock.advance(by: 599)
+        frozen.advance(by: 599)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 1, "fresh one second before max-age")
-        clock.advance(by: 2)
+        frozen.advance(by: 2)
         _ = try await cache.send(request(name, "cc=max-age%3D600"))
         #expect(try await counts(name)["requests"] == 2, "stale one second after max-age")
     }
@@ -89,12 +90,14 @@ struct HTTPCacheTests {
     func defaultLifetime() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = key("default")
-        let cache = cache()
+        // As at the max-age boundary: real seconds passing on a busy machine must not decide it.
+        let frozen = TestClock(frozenAt: Date())
+        let cache = CachingHTTPClient(wrapping: network, directory: folder, now: { frozen.now })
         _ = try await cache.send(request(name))
-        clock.advance(by: 590)
+        frozen.advance(by: 590)
         _ = try await cache.send(request(name))
         #expect(try await counts(name)["requests"] == 1)
-        clock.advance(by: 20)
+        frozen.advance(by: 20)
         _ = try await cache.send(request(name))
         #expect(try await counts(name)["requests"] == 2)
     }
@@ -128,6 +131,18 @@ struct HTTPCacheTests {
         let second = try await cache.send(request(name, query))
         #expect(second.status == 200)
         #expect(try served(second) == 1)
+        #expect(try await counts(name) == ["requests": 2, "conditional": 1, "not_modified": 1])
+    }
+
+    @Test("a no-cache answer is revalidated even when no time has passed since it came")
+    func noCacheAtTheSameInstant() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = key("same-instant")
+        let frozen = TestClock(frozenAt: Date(timeIntervalSince1970: 1_800_000_000.000_9))
+        let cache = CachingHTTPClient(wrapping: network, directory: folder, now: { frozen.now })
+        let query = "cc=no-cache&lm=Sun,%2006%20Nov%201994%2008:49:37%20GMT"
+        _ = try await cache.send(request(name, query))
+        _ = try await cache.send(request(name, query))
         #expect(try await counts(name) == ["requests": 2, "conditional": 1, "not_modified": 1])
     }
 

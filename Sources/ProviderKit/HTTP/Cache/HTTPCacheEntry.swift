@@ -76,8 +76,10 @@ struct HTTPCacheEntry: Sendable, Equatable {
             storedAt: date(milliseconds: stored), freshUntil: date(milliseconds: fresh))
     }
 
+    /// Rounded down, so a stored entry is never fresher than its headers made it (a `no-cache`
+    /// answer, fresh until the instant it came, must not read back as fresh half a millisecond on).
     private static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
         return value.isFinite && abs(value) < 1e15 ? Int64(value) : 0
     }
 
