@@ -48,7 +48,7 @@ public struct ProviderContext: Sendable {
     /// not the password file's home, which differs under `sudo -E`, in containers and in CI.
     public func resolvePath(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> URL {
         let expanded =
-            if let home, home.hasPrefix("/"), path == "~" || path.hasPrefix("~/") {
+            if let home = EnvironmentPath.absolute(home), path == "~" || path.hasPrefix("~/") {
                 home + path.dropFirst()
             } else {
                 NSString(string: path).expandingTildeInPath  // ~user/…

@@ -1,10 +1,11 @@
 import Foundation
+import ProviderKit
 
 /// The folders Viewfinder keeps things in for the user, from the environment as the XDG base
 /// directory specification reads it: a variable is used only when it holds an absolute path (a
 /// relative one would put files in whatever folder a command runs from).
 package enum UserFolders {
-    /// `$variable` when it is absolute, else `relative` below the home folder: the
+    /// `$variable` when it is absolute (and not mangled: ``EnvironmentPath``), else `relative` below the home folder: the
     /// configuration (`XDG_CONFIG_HOME`, `.config`), the cache (`XDG_CACHE_HOME`, `.cache`),
     /// recent searches (`XDG_DATA_HOME`, `.local/share`).
     package static func base(_ variable: String, orInHome relative: String, environment: [String: String]) -> URL {
@@ -18,6 +19,6 @@ package enum UserFolders {
     }
 
     private static func absolute(_ variable: String, _ environment: [String: String]) -> URL? {
-        environment[variable].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+        EnvironmentPath.absolute(environment[variable]).map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 }

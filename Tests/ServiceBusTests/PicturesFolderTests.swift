@@ -24,6 +24,20 @@ struct PicturesFolderTests {
         #expect(UserFolders.folder(named: "XDG_PICTURES_DIR", in: #"XDG_PICTURES_DIR="$HOME""#, home: home) == nil)
     }
 
+    @Test(
+        "a folder variable that was not UTF-8 (U+FFFD in its place) counts as unset: nothing is made in a mangled folder"
+    )
+    func mangledVariables() {
+        let environment = ["HOME": "/home/ann", "XDG_CACHE_HOME": "/tmp/cache-\u{FFFD}"]
+        #expect(
+            UserFolders.base("XDG_CACHE_HOME", orInHome: ".cache", environment: environment).path == "/home/ann/.cache")
+        let mangledHome = ["HOME": "/home/\u{FFFD}nn"]
+        #expect(UserFolders.home(mangledHome) == FileManager.default.homeDirectoryForCurrentUser)
+        #expect(
+            !UserFolders.base("XDG_DATA_HOME", orInHome: ".local/share", environment: mangledHome).path.contains(
+                "\u{FFFD}"))
+    }
+
     @Test("the folder named in user-dirs.dirs, else ~/Pictures, and only when it is a folder")
     func choice() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vf-pictures-\(UUID().uuidString)")
