@@ -89,6 +89,20 @@ struct RAWMakerNotePreviewTests {
         #expect(try RAWPreviews.find(in: cut).isEmpty)
     }
 
+    @Test("a maker note whose directory the bytes read cut short asks for more; read whole, it gives its preview")
+    func cutMakerNote() throws {
+        let bytes = [UInt8](
+            try Data(contentsOf: RAWCorpusTests.folder.appendingPathComponent("raw-sony-makernote.arw")))
+        let note = try #require(Self.find(Array("SONY DSC ".utf8), in: bytes))
+        for (length, isCut, previews) in [(note + 12 + 2 + 6, true, 0), (bytes.count, false, 1)] {
+            let reader = try #require(TIFFReader.header(Array(bytes.prefix(length)), allowingRAWMagic: true))
+            let exif = try #require(TIFFRAWLayout(reader).exifDirectory)
+            let found = MakerNotePreviews.find(reader, exifDirectory: exif)
+            #expect(found.isCut == isCut, "\(length) bytes")
+            #expect(found.previews.count == previews, "\(length) bytes")
+        }
+    }
+
     static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
         guard bytes.count >= needle.count else { return nil }
         return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }

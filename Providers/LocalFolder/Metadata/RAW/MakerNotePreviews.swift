@@ -58,7 +58,10 @@ enum MakerNotePreviews {
             }
         }
         let base = kind.countsFromNote ? start : 0
-        let entries = TIFFReader.entries(note, at: start + kind.directoryAt, visited: &visited)
+        let directory = start + kind.directoryAt
+        // A directory running past the bytes read: read further (its entries up to the cut are kept).
+        if let count = try? note.u16(directory), directory + 2 + count * 12 > note.count { found.isCut = true }
+        let entries = TIFFReader.entries(note, at: directory, visited: &visited)
         if kind.isSony {
             // PreviewImage: its 32-byte header (length and size), then the JPEG.
             if let preview = entries.first(where: { $0.tag == 0x2001 }), preview.type == 7, preview.count > 32,
@@ -70,7 +73,8 @@ enum MakerNotePreviews {
         }
         found.add(note, entries, base: base, pairs: [(0x0088, 0x0089), (0x1036, 0x1037)], valid: 0x1035)
         if let settings = entries.first(where: { $0.tag == 0x2020 }), let at = try? note.u32(settings.valueOffset) {
-            if base + at >= note.count { found.isCut = true }
+            let count = (try? note.u16(base + at)) ?? 0
+            if base + at + 2 + count * 12 > note.count { found.isCut = true }
             let inner = TIFFReader.entries(note, at: base + at, visited: &visited)
             found.add(note, inner, base: base, pairs: [(0x0101, 0x0102)], valid: 0x0100)
         }
