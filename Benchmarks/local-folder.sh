@@ -22,13 +22,21 @@ python3 - "$1" "$count" "$word" "Tests/LocalFolderProviderTests/Corpus/plain.jpg
 import importlib.util, os, random, sys
 root, count, word, base = sys.argv[1], int(sys.argv[2]), sys.argv[3], open(sys.argv[4], "rb").read()
 raw = sys.argv[5] == "raw"
-if raw:
+if raw or sys.argv[5] == "jpeg-exif":
     sys.path.insert(0, "scripts")
     spec = importlib.util.spec_from_file_location("raw_corpus", "scripts/make-raw-corpus.py")
     corpus = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(corpus)
     marker = b"@" * 4096
+if raw:
     base = corpus.nef(xmp=marker, raw_bytes=300_000)
+if sys.argv[5] == "jpeg-exif":  # the NEFs' photos as a camera's JPEGs: their EXIF (camera, date with
+    # offset, GPS) and as many bytes (300 KB of image data, before the end of the image)
+    from exif_builder import LONG, Directory, Entry, gps, segment, tiff
+    exif = tiff(Directory(corpus.camera("NIKON CORPORATION", "NIKON D850", 1) + [
+        Entry(0x8769, LONG, corpus.exif_ifd("2022:07:08 09:10:11", "+09:00")),
+        Entry(0x8825, LONG, gps(35.6586, 139.7454))]), big_endian=True)
+    base = base[:2] + segment(0xE1, b"Exif\0\0" + exif) + base[2:-2] + bytes(range(0x40, 0x80)) * 4700 + base[-2:]
 vocabulary = ["harbour", "mountain", "forest", "street", "portrait", "river", "bridge", "market", "snow", "night",
               "beach", "desert", "garden", "tower", "train", "bird", "flower", "cloud", "storm", "lake"]
 random.seed(7)
@@ -145,13 +153,17 @@ print(f"cat every file (floor):   {floor:7.3f} s")
 print(f"peak memory (RSS):        {peak_first / 1024:7.1f} MB first search, {peak_repeat / 1024:.1f} MB repeat (goal < 150 MB at 100,000 files)")
 PY
 
-# KIND=raw: a first search of the NEFs against one of as many JPEGs (the same words), five of each
-# taken in turn, so both meet the same machine: the CPU per file of a RAW folder against a JPEG one.
+# KIND=raw: a first search of the NEFs against one of as many JPEGs (the same words), and one of as
+# many JPEGs of the NEFs' size that also carry their EXIF (camera, date, GPS: the same photos as a
+# camera's JPEGs), five of each taken in turn, so all meet the same machine: the CPU per file of a
+# RAW folder against a JPEG one.
 if [[ $kind == raw ]]; then
   make_folder "$dir/jpegs" jpeg
+  make_folder "$dir/jpegs-exif" jpeg-exif
   printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/jpegs" >"$dir/jpegs.yaml"
+  printf 'providers:\n  bench:\n    type: local-folder\n    path: %s\n' "$dir/jpegs-exif" >"$dir/jpegs-exif.yaml"
   for round in 1 2 3 4 5; do
-    for which in config jpegs; do
+    for which in config jpegs jpegs-exif; do
       rm -rf "$XDG_CACHE_HOME"
       /usr/bin/time -f '%U %S' -o "$dir/pair.time" \
         "$binary" search "$word" --config "$dir/$which.yaml" --limit 10000 --format json >/dev/null
@@ -160,6 +172,9 @@ if [[ $kind == raw ]]; then
   done
   raw_cpu=$(median_file "$dir"/pair-config-?.cpu)
   jpeg_cpu=$(median_file "$dir"/pair-jpegs-?.cpu)
+  exif_cpu=$(median_file "$dir"/pair-jpegs-exif-?.cpu)
   python3 -c "import sys; r, j = float(sys.argv[1]), float(sys.argv[2]); print(f'first search CPU, same run: {r:6.3f} s for the RAWs, {j:6.3f} s for as many JPEGs: {r / max(j, 0.001):4.2f}x (goal 1x)')" \
     "$raw_cpu" "$jpeg_cpu"
+  python3 -c "import sys; r, j = float(sys.argv[1]), float(sys.argv[2]); print(f'    and {j:6.3f} s for as many JPEGs of the same photos (the NEFs\' EXIF and size): {r / max(j, 0.001):4.2f}x')" \
+    "$raw_cpu" "$exif_cpu"
 fi

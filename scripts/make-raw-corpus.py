@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes Tests/LocalFolderProviderTests/Corpus/raw/: one small camera RAW per format, and
-exiftool's reading of each (`exiftool -j -n`) in exiftool.json.
+exiftool's reading of each (`exiftool -j -n`) in exiftool.json, and the JPEG previews exiftool
+extracts (`-b -PreviewImage -JpgFromRaw`) in exiftool-previews.json.
 
 Each file follows its format's documented structure, as exiftool's tag tables and notes describe
 real cameras' files (Image::ExifTool::Exif, Canon, Nikon, Sony, Olympus, PanasonicRaw, Pentax,
@@ -16,7 +17,7 @@ import struct
 import subprocess
 import sys
 
-from exif_builder import ASCII, BYTE, LONG, RATIONAL, SHORT, UNDEFINED, Directory, Entry, gps, segment, tiff
+from exif_builder import ASCII, BYTE, IFD, LONG, RATIONAL, SHORT, UNDEFINED, Directory, Entry, gps, segment, tiff
 
 SRATIONAL_ = 10
 
@@ -297,10 +298,76 @@ def raf():
     return bytes(header) + jpeg + directory + cfa
 
 
+def olympus_with_preview():
+    """An ORF whose only usable JPEG preview is in the Olympus maker note (as real ORFs keep it):
+    the "OLYMPUS\\0" note of newer cameras (Image::ExifTool::MakerNotes, MakerNoteOlympus2: its
+    offsets count from the note's start), whose CameraSettings sub-IFD (tag 0x2020) holds
+    PreviewImageValid, PreviewImageStart and PreviewImageLength (Image::ExifTool::Olympus::
+    CameraSettings 0x100-0x102)."""
+    jpeg = preview(320, 240, "olive-white")
+
+    def note(start):
+        settings = Directory([Entry(0x0000, UNDEFINED, b"0100"), Entry(0x0100, LONG, [1]),
+                              Entry(0x0101, LONG, [start]), Entry(0x0102, LONG, [len(jpeg)])])
+        body = bytearray(tiff(Directory([Entry(0x0000, UNDEFINED, b"0100"), Entry(0x2020, IFD, settings)]),
+                              ifd0_offset=12))
+        body[:12] = b"OLYMPUS\0II\x03\x00"
+        return bytes(body)
+
+    def build(start):
+        raw, r_off, r_len = strip_entries(40, 30, 1, 16, 1, 32803)
+        exif = exif_ifd("2019:09:10 11:12:13", None, [Entry(0x927C, UNDEFINED, note(start))])
+        root = Directory([Entry(0x00FE, LONG, [0])] + raw[:5] + camera("OLYMPUS IMAGING CORP.", "E-M10", 1)[:2]
+                         + [raw[5], Entry(0x0112, SHORT, [1])] + raw[6:] + [Entry(0x8769, LONG, exif)])
+        place = Entry(0, LONG, [0])
+        data = bytearray(assemble(root, [Blob(raw_pixels(40, 30), r_off, r_len), Blob(jpeg, place)]))
+        data[2:4] = b"RO"
+        return bytes(data), place.value[0]
+
+    data, at = build(0)
+    data, again = build(at - data.index(b"OLYMPUS\0II"))
+    assert again == at and data[at:at + 2] == b"\xff\xd8"
+    return data
+
+
+def sony_with_preview():
+    """An ARW whose only preview of a grid's size is the Sony maker note's PreviewImage (tag
+    0x2001, Image::ExifTool::Sony::Main: a 32-byte header of length and size, then a JPEG that
+    starts with its quantization tables, as cameras write it); the note ("SONY DSC \\0\\0\\0",
+    MakerNoteSony) counts its offsets from the TIFF header, and holds the preview's bytes after
+    its directory."""
+    jpeg = preview(320, 214, "maroon-white")
+    if jpeg[2:4] == b"\xff\xe0":  # no JFIF segment: exiftool takes a preview starting FFD8 FFDB or FFE1
+        jpeg = jpeg[:2] + jpeg[4 + struct.unpack(">H", jpeg[4:6])[0]:]
+    payload = struct.pack("<III", len(jpeg), 320, 214) + bytes(8) + struct.pack("<II", 320, 214) + bytes(4) + jpeg
+
+    def note(start):
+        directory = struct.pack("<H", 2) + struct.pack("<HHII", 0x2001, UNDEFINED, len(payload), start) \
+            + struct.pack("<HHII", 0xB000, BYTE, 4, 0x00000204) + struct.pack("<I", 0)
+        return b"SONY DSC \0\0\0" + directory + payload
+
+    def build(start):
+        thumb_off, thumb_len = Entry(0x0201, LONG, [0]), Entry(0x0202, LONG, [0])
+        raw, r_off, r_len = strip_entries(48, 32, 1, 12, 32767, 32803)
+        sub_raw = Directory([Entry(0x00FE, LONG, [0])] + raw + CFA)
+        ifd1 = Directory([Entry(0x0100, LONG, [16]), Entry(0x0101, LONG, [12]), Entry(0x0103, SHORT, [6]),
+                          thumb_off, thumb_len])
+        exif = exif_ifd("2021:02:03 04:05:06", "+01:00", [Entry(0x927C, UNDEFINED, note(start))])
+        root = Directory([Entry(0x00FE, LONG, [1]), Entry(0x0103, SHORT, [6])] + camera("SONY", "ILCE-7M3", 1)
+                         + [Entry(0x014A, LONG, [sub_raw]), Entry(0x8769, LONG, exif)], next_ifd=ifd1)
+        return assemble(root, [Blob(raw_pixels(48, 32), r_off, r_len), Blob(preview(16, 12), thumb_off, thumb_len)])
+
+    data = build(0)
+    at = data.index(b"SONY DSC ") + 12 + 2 + 2 * 12 + 4
+    data = build(at)
+    assert data[at + 32:at + 34] == b"\xff\xd8"
+    return data
+
 def files():
     return {
         "raw-adobe.dng": dng(), "raw-late-directories.dng": dng(late=True), "raw-canon.cr2": cr2(), "raw-canon.cr3": cr3(), "raw-nikon.nef": nef(),
         "raw-nikon-coolpix.nrw": nef(coolpix=True), "raw-nikon-big-xmp.nef": nef(xmp=big_xmp()), "raw-sony.arw": arw(), "raw-olympus.orf": orf(),
+        "raw-olympus-preview.orf": olympus_with_preview(), "raw-sony-makernote.arw": sony_with_preview(),
         "raw-panasonic.rw2": rw2(), "raw-pentax.pef": pef(), "raw-samsung.srw": srw(), "raw-fujifilm.raf": raf(),
         "raw-hasselblad.3fr": tiff_raw("Hasselblad", "Hasselblad H6D-100c", "2017:01:02 03:04:05"),
         "raw-epson.erf": tiff_raw("SEIKO EPSON CORP.", "R-D1", "2006:05:06 07:08:09"),
@@ -322,5 +389,11 @@ if __name__ == "__main__":
                               text=True).stdout
     with open(os.path.join(out, "exiftool.json"), "w") as f:
         json.dump(json.loads(readings), f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    # exiftool's own extraction of each preview it names (base64), which the served bytes must equal.
+    previews = json.loads(subprocess.run(["exiftool", "-j", "-b", "-PreviewImage", "-JpgFromRaw", "-q", "-q", *sorted(made)],
+                                         cwd=out, capture_output=True, text=True).stdout)
+    with open(os.path.join(out, "exiftool-previews.json"), "w") as f:
+        json.dump({entry.pop("SourceFile"): entry for entry in previews if len(entry) > 1}, f, indent=1)
         f.write("\n")
     print(f"made {len(made)} files in {out}")

@@ -3,9 +3,21 @@ import Hummingbird
 import NIOPosix
 import ProviderKit
 
-/// Where the JPEG preview a camera RAW embeds lies in it (offset, length): what `serve` sends in
-/// the RAW's place, since no browser shows RAW data; `nil` for a file that has none.
-package typealias LocalRAWPreview = @Sendable (FileBytes) -> (offset: Int, length: Int)?
+/// What a local file is to `serve` as a camera RAW: where the JPEG preview it embeds lies (sent in
+/// its place, since no browser shows RAW data), a RAW without one, or no RAW at all. A
+/// TIFF-shaped RAW starts as any TIFF does: only the RAW readers tell them apart.
+package enum LocalRAWImage: Sendable, Equatable {
+    /// The file is no camera RAW: it is sent as it is.
+    case notRAW
+    /// The RAW's JPEG preview: its first byte in the file and its length.
+    case preview(offset: Int, length: Int)
+    /// A RAW that embeds no JPEG preview: nothing a browser can show (404, never its raw data).
+    case noPreview
+}
+
+/// Finds the preview `serve` sends for a local file (``LocalRAWImage``); given by the command
+/// line, since `WebView` does not link the local folders' readers.
+package typealias LocalRAWPreview = @Sendable (FileBytes) -> LocalRAWImage
 
 /// `GET /local/<id>`: the file behind an id the server issued, as an image; 404 otherwise.
 ///
@@ -35,13 +47,12 @@ enum LocalPhotoResponse {
         guard let path = ids.path(for: photoID) else { return notFound() }
         guard slots.take() else { return busy() }
         // The slot is the open file's: given back when it closes (response sent, cut off, or never sent).
-        guard
-            let file = try? await NIOThreadPool.singleton.runIfActive({
-                OpenImageFile(path, slots: slots, rawPreview: isGrid ? rawGridPreview : rawPreview)
-            }) ?? nil
-        else {
+        let opened = try? await NIOThreadPool.singleton.runIfActive {
+            OpenImageFile.open(path, slots: slots, rawPreview: isGrid ? rawGridPreview : rawPreview)
+        }
+        guard case .opened(let file) = opened else {
             slots.give()
-            return notFound()
+            return opened == .rawWithoutPreview ? noPreview() : notFound()
         }
         if isGrid, !file.isPreview {
             return Response(
@@ -69,6 +80,15 @@ enum LocalPhotoResponse {
             body: ResponseBody(byteBuffer: ByteBuffer(string: "Too many photos are being sent at once; try again.\n")))
     }
 
+    /// A camera RAW with no JPEG preview, grid and full view alike: its raw data is never sent
+    /// (no browser shows it, and it runs to a hundred megabytes); the page shows its placeholder.
+    static func noPreview() -> Response {
+        Response(
+            status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(
+                byteBuffer: ByteBuffer(string: "This camera RAW file holds no JPEG preview a browser can show.\n")))
+    }
+
     static func notFound() -> Response {
         Response(
             status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -88,32 +108,55 @@ private final class OpenImageFile: Sendable {
     let size: Int
     let slots: Slots
 
+    /// What opening a local photo came to.
+    enum Opening: Equatable, Sendable {
+        case opened(OpenImageFile)
+        /// A camera RAW without a JPEG preview: nothing to send.
+        case rawWithoutPreview
+        case notFound
+
+        static func == (left: Opening, right: Opening) -> Bool {
+            switch (left, right) {
+            case (.opened(let a), .opened(let b)): a === b
+            case (.rawWithoutPreview, .rawWithoutPreview), (.notFound, .notFound): true
+            default: false
+            }
+        }
+    }
+
     /// Opens and checks `path` (however deep: ``FileSystemPath/open(_:_:)``): not through a
     /// link, not a FIFO or device (which could block or never end), not empty or too large, and
-    /// an image of a format the folder listing shows; `nil` otherwise.
-    init?(_ path: FileSystemPath, slots: Slots, rawPreview: LocalRAWPreview?) {
+    /// an image of a format the folder listing shows. A camera RAW is sent as its JPEG preview,
+    /// as it is (a TIFF-shaped RAW too); a RAW without one is never sent.
+    static func open(_ path: FileSystemPath, slots: Slots, rawPreview: LocalRAWPreview?) -> Opening {
         let descriptor = path.open(O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return .notFound }
         var head = [UInt8](repeating: 0, count: ImageFormat.signatureLength)
         guard let size = regularFileSize(descriptor), size > 0, size <= LocalPhotoResponse.maximumSize,
             case let count = head.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, 0) }),
             count > 0, let format = ImageFormat.detect(head.prefix(count))  // as the folder listing
         else {
             close(descriptor)
-            return nil
+            return .notFound
         }
-        // A camera RAW is sent as its largest JPEG preview, as it is (a TIFF-shaped RAW too).
         let copy = format == .tiff || format == .raw ? dup(descriptor) : -1
-        if copy >= 0, let reader = try? FileBytes(adopting: copy), let preview = rawPreview?(reader) {
-            (type, start, self.size) = ("image/jpeg", preview.offset, preview.length)
-        } else if format == .raw || format == .crw {  // RAW data no browser shows, and no preview found
-            close(descriptor)
-            return nil
-        } else {
-            (type, start, self.size) = (format.mediaType, 0, Int(size))
+        var raw = LocalRAWImage.notRAW
+        if copy >= 0, let reader = try? FileBytes(adopting: copy), let rawPreview {
+            raw = rawPreview(reader)
         }
-        self.descriptor = descriptor
-        self.slots = slots
+        switch raw {
+        case .preview(let offset, let length):
+            return .opened(OpenImageFile(descriptor, "image/jpeg", start: offset, size: length, slots: slots))
+        case .notRAW where format != .raw && format != .crw:
+            return .opened(OpenImageFile(descriptor, format.mediaType, start: 0, size: Int(size), slots: slots))
+        case .notRAW, .noPreview:  // RAW data no browser shows, and no preview found
+            close(descriptor)
+            return .rawWithoutPreview
+        }
+    }
+
+    private init(_ descriptor: Int32, _ type: String, start: Int, size: Int, slots: Slots) {
+        (self.descriptor, self.type, self.start, self.size, self.slots) = (descriptor, type, start, size, slots)
     }
 
     deinit {

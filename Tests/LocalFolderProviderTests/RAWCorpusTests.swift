@@ -91,7 +91,8 @@ struct RAWCorpusTests {
             "raw-adobe.dng": ["36x24"], "raw-canon.cr2": ["16x12", "48x32"], "raw-canon.cr3": ["16x12", "48x32"],
             "raw-nikon.nef": ["44x30"], "raw-nikon-coolpix.nrw": ["16x12"], "raw-sony.arw": ["16x12", "40x27"],
             "raw-panasonic.rw2": ["46x32"], "raw-pentax.pef": ["16x12", "40x27"], "raw-samsung.srw": ["16x12"],
-            "raw-fujifilm.raf": ["48x32"], "raw-olympus.orf": [],
+            "raw-fujifilm.raf": ["48x32"], "raw-olympus.orf": [], "raw-olympus-preview.orf": ["320x240"],
+            "raw-sony-makernote.arw": ["16x12", "320x214"],
         ]
         for (file, sizes) in expected {
             let file = try FileBytes(path: Self.folder.appendingPathComponent(file).path)

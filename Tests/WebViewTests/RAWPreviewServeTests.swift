@@ -12,10 +12,17 @@ struct RAWPreviewServeTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("LocalFolderProviderTests/Corpus/raw")
 
-    /// What `serve` is given by the command line.
-    static let largest: LocalRAWPreview = { file in
-        RAWPreviews.forFullScreen((try? RAWPreviews.find(in: file)) ?? []).map { ($0.offset, $0.length) }
+    /// What `serve` is given by the command line: the preview `pick` chooses, for a RAW.
+    static func served(_ file: FileBytes, _ pick: ([RAWPreview]) -> RAWPreview?) -> LocalRAWImage {
+        do {
+            guard let previews = try RAWPreviews.findInRAW(file) else { return .notRAW }
+            return pick(previews).map { .preview(offset: $0.offset, length: $0.length) } ?? .noPreview
+        } catch {
+            return .noPreview
+        }
     }
+
+    static let largest: LocalRAWPreview = { file in served(file, RAWPreviews.forFullScreen) }
 
     /// The preview of `name` picked by `pick`, and its bytes.
     static func preview(_ name: String, _ pick: ([RAWPreview]) -> RAWPreview?) throws -> [UInt8] {
@@ -55,11 +62,68 @@ struct RAWPreviewServeTests {
         }
     }
 
+    @Test(
+        "a RAW without a JPEG preview (TIFF-shaped MOS, MEF, DCR; ORF; Canon CRW) is a 404 saying so, grid and full view alike, never its raw data"
+    )
+    func rawWithoutPreview() async throws {
+        let dates = Self.corpus.deletingLastPathComponent().appendingPathComponent("dates")
+        let raws = ["raw-leaf.mos", "raw-mamiya.mef", "raw-kodak.dcr", "raw-hasselblad.3fr", "raw-olympus.orf"]
+        let files =
+            raws.map { Self.corpus.appendingPathComponent($0).path } + [
+                dates.appendingPathComponent("old-canon.crw").path
+            ]
+        try await ServeFixture.withServer(rawPreview: Self.largest, rawGridPreview: Self.grid) { port, _, ids in
+            for path in files {
+                #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+                let id = ids.id(for: FileSystemPath(bytes: Array(path.utf8)))
+                for suffix in ["", "-grid"] {
+                    let served = await ServeFixture.answer(
+                        "GET /local/\(id)\(suffix) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+                        port: port)
+                    #expect(served.head.hasPrefix("HTTP/1.1 404"), "\(path)\(suffix): \(served.head)")
+                    #expect(
+                        String(decoding: served.body, as: UTF8.self).contains("no JPEG preview"), "\(path)\(suffix)")
+                }
+            }
+        }
+    }
+
+    /// The grid's pick `serve` is given by the command line.
+    static let grid: LocalRAWPreview = { file in served(file, RAWPreviews.forGrid) }
+
+    /// exiftool's extraction (`exiftool -b`) of `tag` from the corpus file `name`.
+    static func exiftoolPreview(_ name: String, _ tag: String) throws -> [UInt8] {
+        let data = try Data(contentsOf: corpus.appendingPathComponent("exiftool-previews.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: [String: String]])
+        let value = try #require(json[name]?[tag])
+        return [UInt8](try #require(Data(base64Encoded: String(value.dropFirst("base64:".count)))))
+    }
+
+    @Test("serve sends the preview exiftool finds in a maker note (Olympus, Sony) or in RW2's IFD0, grid and full view")
+    func servedMakerNotePreviews() async throws {
+        try await ServeFixture.withServer(rawPreview: Self.largest, rawGridPreview: Self.grid) { port, _, ids in
+            let cases = [
+                ("raw-olympus-preview.orf", "PreviewImage"), ("raw-sony-makernote.arw", "PreviewImage"),
+                ("raw-panasonic.rw2", "JpgFromRaw"),
+            ]
+            for (name, tag) in cases {
+                let expected = try Self.exiftoolPreview(name, tag)
+                let id = ids.id(for: FileSystemPath(bytes: Array(Self.corpus.appendingPathComponent(name).path.utf8)))
+                for suffix in ["", "-grid"] {
+                    let served = await ServeFixture.answer(
+                        "GET /local/\(id)\(suffix) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n",
+                        port: port)
+                    #expect(served.head.hasPrefix("HTTP/1.1 200"), "\(name)\(suffix): \(served.head)")
+                    #expect(served.head.lowercased().contains("content-type: image/jpeg"), "\(served.head)")
+                    #expect(served.body == expected, "\(name)\(suffix): exiftool's \(tag)")
+                }
+            }
+        }
+    }
+
     /// A grid's pick that differs from the full-screen one on the corpus's tiny previews (all
     /// under 256 px, where ``RAWPreviews/forGrid(_:)`` takes the largest too): the smallest.
-    static let smallest: LocalRAWPreview = { file in
-        ((try? RAWPreviews.find(in: file)) ?? []).first.map { ($0.offset, $0.length) }
-    }
+    static let smallest: LocalRAWPreview = { file in served(file, \.first) }
 
     @Test("the served grid asks for /local/<id>-grid: a RAW's grid preview; any other file, a redirect to itself")
     func servedGrid() async throws {

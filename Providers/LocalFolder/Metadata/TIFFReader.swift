@@ -10,9 +10,11 @@ import ProviderKit
 /// directory); where a tag comes twice, the last one read counts, as in exiftool.
 enum TIFFReader {
     /// Fills `metadata` from a TIFF structure starting at byte 0 of `bytes`; throws only when
-    /// there is no TIFF header or no readable IFD0 at all.
+    /// there is no TIFF header or no readable IFD0 at all. Returns IFD0's entries, so that a
+    /// RAW's layout (``TIFFRAWLayout``) reads them without walking IFD0 again.
+    @discardableResult
     static func read(_ bytes: [UInt8], into metadata: inout ImageMetadata, isWholeFile: Bool = false)
-        throws(ImageMetadataError)
+        throws(ImageMetadataError) -> [Entry]
     {
         // A whole file may be a RAW whose header has its own magic number (ORF, RW2).
         guard let reader = header(bytes, allowingRAWMagic: isWholeFile) else {
@@ -29,6 +31,7 @@ enum TIFFReader {
         } else if metadata.takenAt == nil {
             metadata.takenAt = walk.makerNoteDate  // ranked below any other date, as in exiftool
         }
+        return walk.ifd0
     }
 
     /// Reads a TIFF structure whose first directory is a GPS directory (Canon CR3's `CMT4`).
@@ -61,6 +64,8 @@ enum TIFFReader {
         var offsetTime: String?
         /// The date a maker note keeps (``ReconyxMakerNote``).
         var makerNoteDate: DateTime?
+        /// The first directory's entries.
+        var ifd0: [Entry] = []
 
         init(reader: ByteReader, isWholeFile: Bool) {
             self.reader = reader
@@ -78,7 +83,9 @@ enum TIFFReader {
             guard visited.count < Self.maximumDirectories, depth < Self.maximumDepth else { return }
             depth += 1
             defer { depth -= 1 }
-            for entry in TIFFReader.entries(reader, at: offset, visited: &visited) {
+            let entries = TIFFReader.entries(reader, at: offset, visited: &visited)
+            if visited.count == 1 { ifd0 = entries }
+            for entry in entries {
                 do throws(ImageMetadataError) {
                     try read(entry, into: &metadata)
                 } catch {

@@ -69,12 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
                     SearchRequest(operation, limit: settings.limit, filters: settings.filters)
                 )
             })
-        server.rawPreview = { file in  // a local RAW is shown full-screen by its largest JPEG preview
-            RAWPreviews.forFullScreen((try? RAWPreviews.find(in: file)) ?? []).map { ($0.offset, $0.length) }
-        }
-        server.rawGridPreview = { file in  // and in the grid by the smallest at least 256 px wide
-            RAWPreviews.forGrid((try? RAWPreviews.find(in: file)) ?? []).map { ($0.offset, $0.length) }
-        }
+        // A local RAW is shown full-screen by its largest JPEG preview, and in the grid by the
+        // smallest at least 256 px wide.
+        server.rawPreview = { file in LocalRAWImage(file, pick: RAWPreviews.forFullScreen) }
+        server.rawGridPreview = { file in LocalRAWImage(file, pick: RAWPreviews.forGrid) }
         // Signals have one owner, the watcher: the first one stops the server gracefully (its
         // searches are cancelled, their streams end), a second ends Viewfinder at once.
         let shutdown = ServerShutdown()

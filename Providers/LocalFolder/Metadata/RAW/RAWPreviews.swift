@@ -12,16 +12,23 @@ package struct RAWPreview: Sendable, Equatable {
 
 /// The JPEG previews embedded in camera RAW files, found from their headers; the RAW image data
 /// is never decoded. TIFF-shaped RAWs: each directory's JPEGInterchangeFormat and -Length, and
-/// JPEG-compressed directories of one strip (DNG, CR2, NEF, ARW, PEF, SRW, …), and RW2's
-/// JpgFromRaw; CR3: `THMB` and `PRVW`; RAF: the JPEG its header points at.
+/// JPEG-compressed directories of one strip (DNG, CR2, NEF, ARW, PEF, SRW, …), RW2's
+/// JpgFromRaw, and the previews Olympus and Sony keep in their maker notes (``MakerNotePreviews``);
+/// CR3: `THMB` and `PRVW`; RAF: the JPEG its header points at.
 package enum RAWPreviews {
     /// The smallest width the gallery's grid wants.
     package static let gridWidth = 256
 
     /// Each preview of the RAW `file`, smallest first; none for a file that is not a RAW.
     package static func find(in file: FileBytes) throws(ImageMetadataError) -> [RAWPreview] {
+        try findInRAW(file) ?? []
+    }
+
+    /// Each preview of `file`, smallest first, when it is a camera RAW (none for a RAW without
+    /// any); `nil` when it is no RAW (a plain TIFF, a JPEG).
+    package static func findInRAW(_ file: FileBytes) throws(ImageMetadataError) -> [RAWPreview]? {
         let head = try file.read(0, ImageFormat.signatureLength)
-        guard let format = ImageFormat.detect(head), format == .tiff || format == .raw else { return [] }
+        guard let format = ImageFormat.detect(head), format == .tiff || format == .raw else { return nil }
         var places: [(offset: Int, length: Int)]
         if head.starts(with: Array("FUJIFILMCCD-RAW".utf8)) {
             places = [try RAFReader.preview(of: file)]
@@ -31,17 +38,19 @@ package enum RAWPreviews {
             // The directories are at the start (as ``RAWReader/firstRead`` reads them), unless
             // they point further on.
             let first = try file.read(0, min(file.size, RAWReader.firstRead))
-            guard let reader = TIFFReader.header(first, allowingRAWMagic: true) else { return [] }
-            var layout = TIFFRAWLayout(reader)
+            guard let reader = TIFFReader.header(first, allowingRAWMagic: true) else {
+                return format == .raw ? [] : nil
+            }
+            var tiff = tiffPlaces(reader)
             // (Leaving part of the read budget for the previews' own headers.)
             let further = FileBytes.budget - RAWReader.firstRead - (256 << 10)
-            if layout.isCut, file.size > first.count,
+            if tiff.isCut, file.size > first.count,
                 let whole = TIFFReader.header(try file.read(0, min(file.size, further)), allowingRAWMagic: true)
             {
-                layout = TIFFRAWLayout(whole)
+                tiff = tiffPlaces(whole)
             }
-            guard layout.name != nil else { return [] }
-            places = layout.previews
+            guard let listed = tiff.places else { return format == .raw ? [] : nil }
+            places = listed
         }
         var found: [RAWPreview] = []
         for place in places where place.length > 4 && place.offset >= 0 && place.offset <= file.size - place.length {
@@ -51,6 +60,16 @@ package enum RAWPreviews {
             found.append(RAWPreview(offset: place.offset, length: place.length, width: size.width, height: size.height))
         }
         return found.sorted { ($0.width * $0.height, $0.offset) < ($1.width * $1.height, $1.offset) }
+    }
+
+    /// Where a TIFF-shaped RAW's previews are (`nil` for a file that is no RAW): its directories'
+    /// and its maker note's; and whether a directory or the note lies past `reader`'s bytes.
+    private static func tiffPlaces(_ reader: ByteReader) -> (places: [(offset: Int, length: Int)]?, isCut: Bool) {
+        let layout = TIFFRAWLayout(reader)
+        guard layout.name != nil else { return (nil, layout.isCut) }
+        guard let exif = layout.exifDirectory else { return (layout.previews, layout.isCut) }
+        let notes = MakerNotePreviews.find(reader, exifDirectory: exif)
+        return (layout.previews + notes.previews, layout.isCut || notes.isCut)
     }
 
     /// The preview for a grid of thumbnails: the smallest at least ``gridWidth`` wide, else the largest.

@@ -54,9 +54,9 @@ enum RAWReader {
     static func readTIFFShaped(_ bytes: [UInt8], into metadata: inout ImageMetadata) throws(ImageMetadataError)
         -> Bool
     {
-        try TIFFReader.read(bytes, into: &metadata, isWholeFile: true)
+        let ifd0 = try TIFFReader.read(bytes, into: &metadata, isWholeFile: true)
         guard let reader = TIFFReader.header(bytes, allowingRAWMagic: true) else { return false }
-        let layout = TIFFRAWLayout(reader)
+        let layout = TIFFRAWLayout(reader, ifd0: ifd0)
         guard let name = layout.name else { return layout.isCut }
         metadata.format = name
         metadata.width = layout.width

@@ -19,12 +19,15 @@ struct TIFFRAWLayout {
     /// Whether a directory, or the EXIF, GPS, XMP or IPTC block, lies past the bytes read: the
     /// file must be read further to be read whole.
     private(set) var isCut = false
+    /// IFD0's EXIF directory, where maker notes keep more previews (``MakerNotePreviews``).
+    private(set) var exifDirectory: Int?
     /// Panasonic RW2's JpgFromRaw: a JPEG preview whose EXIF block holds the date and GPS.
     private(set) var jpegFromRAW: (offset: Int, length: Int)?
     /// Panasonic RW2's sensor borders (top, left, bottom, right), whose differences are its size.
     private var borders: [Int: Int] = [:]
-    private var make = ""
-    private var model = ""
+    /// IFD0's Make and Model, decoded only when the maker names the RAW (``identify(_:)``).
+    private var make: TIFFReader.Entry?
+    private var model: TIFFReader.Entry?
     private var hasRAWData = false
     private var rawCompression: Int?
     private var ifd0Compression: Int?
@@ -44,15 +47,16 @@ struct TIFFRAWLayout {
         65535: "pef",
     ]
 
-    /// Reads the layout of the TIFF structure in `reader` (the file's first bytes).
-    init(_ reader: ByteReader) {
+    /// Reads the layout of the TIFF structure in `reader` (the file's first bytes); `ifd0`: IFD0's
+    /// entries where ``TIFFReader`` has read them already (the directory is then not read again).
+    init(_ reader: ByteReader, ifd0 given: [TIFFReader.Entry]? = nil) {
         isPanasonic = (try? reader.u16(2)) == 0x55
         guard let ifd0 = try? reader.u32(4) else { return }
         isCut = ifd0 >= reader.count
         var next = ifd0
         var index = 0
         while next > 0, index < Self.maximumDirectories {
-            next = walk(reader, at: next, named: index) ?? 0
+            next = walk(reader, at: next, named: index, entries: index == 0 ? given : nil) ?? 0
             index += 1
         }
         name = identify(reader)
@@ -68,10 +72,19 @@ struct TIFFRAWLayout {
     private let isPanasonic: Bool
 
     /// Reads one directory and those it points at; returns the next directory's offset.
-    private mutating func walk(_ reader: ByteReader, at offset: Int, named directory: Int, depth: Int = 0) -> Int? {
+    private mutating func walk(
+        _ reader: ByteReader, at offset: Int, named directory: Int, depth: Int = 0,
+        entries given: [TIFFReader.Entry]? = nil
+    ) -> Int? {
         guard directories < Self.maximumDirectories, depth < 4 else { return nil }
         directories += 1
-        let entries = TIFFReader.entries(reader, at: offset, visited: &visited)
+        let entries: [TIFFReader.Entry]
+        if let given {
+            visited.append(offset)
+            entries = given
+        } else {
+            entries = TIFFReader.entries(reader, at: offset, visited: &visited)
+        }
         guard !entries.isEmpty else { return nil }
         var compression: Int?
         var jpegStart: Int?
@@ -79,7 +92,8 @@ struct TIFFRAWLayout {
         var strips: [Int] = []
         var stripLengths: [Int] = []
         for entry in entries {
-            let value = (try? entry.integer(reader)) ?? nil
+            // The integer value, read only for the tags that have one.
+            var value: Int? { (try? entry.integer(reader)) ?? nil }
             switch entry.tag {
             case 0x00FE:
                 if value == 0, fullResolutionDirectory == nil { fullResolutionDirectory = directory }
@@ -88,14 +102,15 @@ struct TIFFRAWLayout {
             case 0x0100 where width == nil || directory == fullResolutionDirectory: width = value ?? width
             case 0x0101 where height == nil || directory == fullResolutionDirectory: height = value ?? height
             case 0x0103:
-                compression = value
-                if directory == 0 { ifd0Compression = value }
-                if let value, rawCompression == nil, Self.rawCompressions[value] != nil { rawCompression = value }
+                let found = value
+                compression = found
+                if directory == 0 { ifd0Compression = found }
+                if let found, rawCompression == nil, Self.rawCompressions[found] != nil { rawCompression = found }
             case 0x0106:
                 if value == 32803 || value == 34892 { hasRAWData = true }  // colour filter array, linear raw
             case 0x828E: hasRAWData = true  // CFAPattern
-            case 0x010F: if directory == 0 { make = ((try? entry.ascii(reader)) ?? nil) ?? make }
-            case 0x0110: if directory == 0 { model = ((try? entry.ascii(reader)) ?? nil) ?? model }
+            case 0x010F: if directory == 0 { make = entry }
+            case 0x0110: if directory == 0 { model = entry }
             case 0xC612: hasDNGVersion = true
             case 0x0004...0x0007 where isPanasonic && directory == 0: borders[entry.tag] = value
             case 0x002E where isPanasonic && directory == 0 && entry.type == 7:
@@ -105,6 +120,7 @@ struct TIFFRAWLayout {
                 }
             case 0x8769, 0x8825:
                 if let value, value >= reader.count { isCut = true }
+                if entry.tag == 0x8769, directory == 0 { exifDirectory = value }
             case 0x02BC, 0x83BB:  // XMP, IPTC: where the block ends
                 let size = entry.count * (entry.type == 4 ? 4 : 1)
                 if size > 4, let start = try? reader.u32(entry.valueOffset), start + size > reader.count {
@@ -165,11 +181,11 @@ struct TIFFRAWLayout {
         default: break
         }
         guard hasRAWData || rawCompression != nil else { return nil }
-        let maker = make.uppercased()
+        let maker = (make.flatMap { (try? $0.ascii(reader)) ?? nil } ?? "").uppercased()
         if let found = Self.byMake.first(where: { maker.hasPrefix($0.make) }) {
             switch found.name {
             case "nef": return ifd0Compression == 6 ? "nrw" : "nef"
-            case "arw": return model == "DSC-R1" ? "sr2" : "arw"
+            case "arw": return model.flatMap { (try? $0.ascii(reader)) ?? nil } == "DSC-R1" ? "sr2" : "arw"
             case "dcr": return rawCompression == 32867 ? "kdc" : "dcr"
             default: return found.name
             }
