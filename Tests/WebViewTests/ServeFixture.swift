@@ -118,11 +118,17 @@ enum ServeFixture {
     }
 
     /// A socket connected to the server, with a 10 s receive timeout; -1 when it cannot connect.
-    static func connection(port: Int) -> Int32 {
+    /// `receiveBuffer` bytes fixes the socket's receive buffer (before it connects, so the window
+    /// is set from it): a client that reads nothing then holds up a large answer, where the
+    /// kernel's autotuning would otherwise take in up to `tcp_rmem`'s 32 MB.
+    static func connection(port: Int, receiveBuffer: Int32? = nil) -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return -1 }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

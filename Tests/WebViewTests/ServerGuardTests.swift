@@ -224,14 +224,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-streams-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Larger than the sockets hold, so a client that reads nothing keeps its answer going.
+        // Larger than the stalled sockets hold (their receive buffers fixed at 64 KiB), so a client that
+        // reads nothing keeps its answer going.
         let photo = folder.appendingPathComponent("big.jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 9, count: 16 << 20)).write(to: photo)
 
         try await ServeFixture.withServer(maxLocalStreams: 2) { port, _, ids in
             let id = ids.id(for: FileSystemPath(bytes: Array(photo.path.utf8)))
             let request = "GET /local/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"
-            let stalled = (0..<2).map { _ in ServeFixture.connection(port: port) }
+            let stalled = (0..<2).map { _ in ServeFixture.connection(port: port, receiveBuffer: 65_536) }
             for socket in stalled {
                 _ = Array(request.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
             }
