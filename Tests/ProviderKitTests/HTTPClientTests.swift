@@ -574,7 +574,16 @@ struct HTTPClientPromiseTests {
     func cancellationAbortsTransfer() async throws {
         let fresh = try await LoopbackServer.start(script: "http_fixture_server.py")
         let task = Task { try await client.send(HTTPRequest(url: fresh.url("/stall"), timeout: .seconds(30))) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancelled once the server holds the stalled request (a fixed wait lost to a loaded
+        // machine: cancelled before it was sent, nothing was there to hang up on).
+        var asked = 0
+        var othersSeen = 0  // requests besides these /stats ones
+        while othersSeen < 1, asked < 200 {
+            asked += 1
+            let stats = try await client.send(HTTPRequest(url: fresh.url("/stats"))).body
+            othersSeen = ((try JSONSerialization.jsonObject(with: stats) as? [String: Int])?["requests"] ?? 0) - asked
+            if othersSeen < 1 { try await Task.sleep(for: .milliseconds(50)) }
+        }
         task.cancel()
         _ = await task.result
         var aborted = 0
