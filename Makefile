@@ -7,7 +7,11 @@ SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examp
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
 # on a machine without a Swift toolchain.
-RELEASE_FLAGS = -c release --static-swift-stdlib --product viewfinder
+# Every function in a section of its own (Swift's -function-sections, dependencies included), so
+# the linker's --gc-sections drops the unused ones: 1.26 MB less installed, and fewer pages at
+# start-up. Every release build here passes it, or the next one recompiles everything.
+FUNCTION_SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections
+RELEASE_FLAGS = -c release --static-swift-stdlib --product viewfinder $(FUNCTION_SECTIONS)
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
 demo:
@@ -90,7 +94,7 @@ deb:
 ## Run the benchmarks in release mode and print the figures, then time start-up against a hello-world (hyperfine).
 benchmark:
 	@./scripts/setup.sh
-	swift run -c release viewfinder-benchmarks
+	swift run -c release $(FUNCTION_SECTIONS) viewfinder-benchmarks
 	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
 	Benchmarks/start-up.sh
 
@@ -105,7 +109,7 @@ benchmark-local:
 benchmark-download:
 	@./scripts/setup.sh
 	swift build $(RELEASE_FLAGS)
-	swift build -c release --product viewfinder-benchmarks
+	swift build -c release $(FUNCTION_SECTIONS) --product viewfinder-benchmarks
 	Benchmarks/download.sh
 
 ## Peak memory of a search whose plugin sends one 16 MiB line (empty tags, an unknown field, a long title), beside a plain one.

@@ -44,12 +44,8 @@ let package = Package(
         .target(name: "CCurses", path: "Sources/CCurses"),
         // The plugin supervisor, run by re-executing the binary itself (see its header).
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
-        .systemLibrary(
-            name: "CCrypto",
-            path: "Sources/CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // libcrypto's SHA-256, loaded with dlopen on first use (see its header; libssl-dev's headers).
+        .target(name: "CCrypto", path: "Sources/CCrypto"),
         .systemLibrary(
             name: "CXXHash",
             path: "Sources/CXXHash",

@@ -35,7 +35,8 @@ printf '%s\n' \
 gzip -9n "$doc/changelog"
 
 # Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
-# dlopen, which no tool can see: libcurl (network providers, downloads), libyaml (configuration),
+# dlopen, which no tool can see: libcurl (network providers, downloads), libcrypto (the cache's
+# keys, the page's hashes), libyaml (configuration),
 # ncursesw (browse's screen), chafa and the image decoders (pictures in the terminal).
 mkdir -p "$work/shlibdeps/debian"
 printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
@@ -48,9 +49,9 @@ if readelf -V "$root/usr/bin/viewfinder" | grep -q GLIBC_ABI_DT_RELR; then
   linked=$(sed 's/libc6 (>= [0-9.]*)/libc6 (>= 2.36)/' <<<"$linked")
 fi
 dlopened=()
-for library in libcurl.so.4 libyaml-0.so.2 libncursesw.so.6 libchafa.so.0 libturbojpeg.so.0 libpng16.so.16 libwebp.so.7; do
+for library in libcurl.so.4 libcrypto.so.3 libyaml-0.so.2 libncursesw.so.6 libchafa.so.0 libturbojpeg.so.0 libpng16.so.16 libwebp.so.7; do
   owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
-  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libyaml-0-2, libncursesw6, libchafa0, libturbojpeg0, libpng16-16 and libwebp7)"
+  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libssl3, libyaml-0-2, libncursesw6, libchafa0, libturbojpeg0, libpng16-16 and libwebp7)"
   dlopened+=("$owner")
 done
 depends="$linked, $(

@@ -2,37 +2,40 @@ import CCrypto
 
 /// SHA-256 (FIPS 180-4) through libcrypto: the HTTP cache's keys (only their digest is written
 /// to disk) and the page's inline-script hash for its Content-Security-Policy. Downloaded files
-/// are checksummed with ``FileChecksum`` (XXH3), which is twenty times faster.
+/// are checksummed with ``FileChecksum`` (XXH3), which is twenty times faster. libcrypto is
+/// loaded on first use (see `CCrypto`'s header): ``prepare()`` loads it ahead, on a thread of
+/// our own.
 package final class SHA256: @unchecked Sendable {
     private let context: OpaquePointer?
 
-    /// Starts a digest; when libcrypto cannot (out of memory), ``finish()`` returns `nil`.
+    /// Starts a digest; when libcrypto cannot (not installed, out of memory), ``finish()``
+    /// returns `nil`.
     package init() {
-        let context = EVP_MD_CTX_new()
-        if let context, EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 {
-            self.context = context
-        } else {
-            EVP_MD_CTX_free(context)
-            self.context = nil
-        }
+        context = vf_sha256_new()
     }
 
     deinit {
-        EVP_MD_CTX_free(context)
+        vf_sha256_free(context)
+    }
+
+    /// Loads libcrypto, once per process, so that no later digest waits for its files: on the
+    /// calling thread, which must be one of our own (it reads files).
+    package static func prepare() {
+        vf_sha256_free(vf_sha256_new())
     }
 
     /// Adds the next bytes.
     package func update(_ bytes: UnsafeRawBufferPointer) {
         guard let context, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        _ = EVP_DigestUpdate(context, base, bytes.count)
+        _ = vf_sha256_update(context, base, bytes.count)
     }
 
     /// The 32-byte digest of everything added; `nil` when libcrypto failed.
     package func finish() -> [UInt8]? {
         guard let context else { return nil }
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var digest = [UInt8](repeating: 0, count: 64)
         var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else { return nil }
+        guard vf_sha256_finish(context, &digest, &length) == 1, length == 32 else { return nil }
         return Array(digest.prefix(32))
     }
 

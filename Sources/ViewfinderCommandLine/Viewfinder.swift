@@ -56,12 +56,16 @@ struct Viewfinder: AsyncParsableCommand {
             Console.writeHere(version + "\n", to: STDOUT_FILENO)
             _exit(Console.finish(exitCode: 0))
         }
-        WarmUp.start(arguments: arguments)
+        // A search in its usual form is read by hand, without ArgumentParser's reflection (a
+        // quarter of a local search's CPU); anything else is ArgumentParser's, as before.
+        let search = SearchFastParse.command(from: arguments)
+        WarmUp.start(arguments: arguments, readsSearchOptions: search == nil)
         // A write to a reader that went away is an error to report (exit 141), not a signal.
         signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         do {
-            var command = try parseAsRoot()
+            var command: any ParsableCommand
+            if let search { command = search } else { command = try parseAsRoot() }
             // `viewfinder` alone on a terminal opens the screen; elsewhere it prints the help.
             if command is Viewfinder, CommandLine.arguments.count == 1, BrowseCommand.startsWithoutArguments {
                 command = try BrowseCommand.parse([])

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// libcurl and its TLS library are loaded only for a lineup that uses the network: a local-only
-/// search, `--version` and `config check` start without them (the dynamic loader's own record,
+/// search, `--version` and `config check` start without them, and without libcrypto, which
+/// only the cache's keys and the page's hashes use (the dynamic loader's own record,
 /// `LD_DEBUG=files`, names every library it loads).
 @Suite("libcurl is loaded only when a provider uses the network")
 struct NetworkLibraryCommandLineTests {
@@ -13,7 +14,8 @@ struct NetworkLibraryCommandLineTests {
         return output.stderr
     }
 
-    @Test("a local-only search, --version and config check never load libcurl; a network provider does")
+    @Test(
+        "a local-only search, --version and config check never load libcurl or libcrypto; a network provider does")
     func onlyForTheNetwork() async throws {
         let local = try Workspace.withThreeSamples(
             config: "providers:\n  photos:\n    type: local-folder\n    path: photos\n")
@@ -24,6 +26,7 @@ struct NetworkLibraryCommandLineTests {
             let record = try await Self.loaded(arguments, in: local)
             #expect(record.contains("file=libc.so.6"), "LD_DEBUG=files records the libraries loaded")
             #expect(!record.contains("libcurl.so"), "\(arguments) loaded libcurl")
+            #expect(!record.contains("libcrypto.so"), "\(arguments) loaded libcrypto")
         }
 
         // The same search with a web source beside the folder (nothing listens on port 9):
@@ -33,5 +36,6 @@ struct NetworkLibraryCommandLineTests {
         defer { network.remove() }
         let record = try await Self.loaded(["search", "harbor", "--no-cache"], in: network)
         #expect(record.contains("libcurl.so.4"))
+        #expect(record.contains("libcrypto.so.3"))
     }
 }

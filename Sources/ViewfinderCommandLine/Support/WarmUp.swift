@@ -26,22 +26,28 @@ enum WarmUp {
     /// The configuration read ahead, and where it was read from.
     private static let preloaded = Mutex<(source: Setup.Source, configuration: Configuration)?>(nil)
 
-    /// Starts the warm-up when `arguments` (the program's, its name first) name such a command.
-    static func start(arguments: [String]) {
+    /// Starts the warm-up when `arguments` (the program's, its name first) name such a command;
+    /// `readsSearchOptions`: ArgumentParser will read a search's options (no hand reading did).
+    static func start(arguments: [String], readsSearchOptions: Bool = true) {
         guard arguments.count > 1, readsConfiguration(arguments[1]) else { return }
         let named = configPath(in: arguments)
         let searches = ["search", "popular", "download"].contains(arguments[1])
         let downloads =
             arguments[1] == "download" || arguments.contains { $0 == "--download" || $0.hasPrefix("--download=") }
         let sendsRequests = searches || arguments[1] == "serve" || arguments.contains("--check")
+        let writesPage = arguments.contains { $0 == "html" || $0 == "--format=html" || $0 == "--open" }
         NamedThread.start("vf-warm-up") {
             let configuration = preload(configPath: named)
             // The search options' reflection (a third of the parse) while the main thread
             // reads the command line up to them: 2 ms sooner to the command.
-            if searches { _ = try? SearchOptions.parse([]) }
+            if searches, readsSearchOptions { _ = try? SearchOptions.parse([]) }
             // libcurl and OpenSSL loaded and set up (7 ms or more of CPU) only when the command
             // will use them: a local-only search, `config` or `providers` never does.
-            if downloads || (sendsRequests && configuration?.usesNetwork ?? true) { CurlLibrary.load() }
+            let network = downloads || (sendsRequests && configuration?.usesNetwork ?? true)
+            if network { CurlLibrary.load() }
+            // libcrypto (SHA-256) for the cache's keys and the page's hashes: with libcurl it is
+            // loaded already, so this only finds its functions; without, it is loaded here.
+            if network || writesPage || arguments[1] == "serve" { SHA256.prepare() }
             // The gazetteer mapped and checked (about 1 ms) here, not on Swift's pool when the
             // first photo with a position arrives.
             if searches || arguments[1] == "serve" { _ = Gazetteer.forSearch }

@@ -110,7 +110,8 @@ package final class CachingHTTPClient: HTTPClient {
     ]
 
     /// The digest naming `request`'s entry (its method, URL and every request header, so a
-    /// different key or `Accept` is a different entry), or `nil` when it must not be cached.
+    /// different key or `Accept` is a different entry), or `nil` when it must not be cached (or
+    /// libcrypto, which makes the digest, cannot be loaded: no entry is better than one name for all).
     static func key(for request: HTTPRequest) -> String? {
         guard request.cache.isCacheable, request.method == "GET", request.body == nil else { return nil }
         var text = "GET \(request.url.absoluteString)\n"
@@ -120,7 +121,8 @@ package final class CachingHTTPClient: HTTPClient {
             if name == "cache-control", CacheFreshness.Directives(header.value).noStore { return nil }
             text += "\(name): \(header.value)\n"
         }
-        return SHA256.hex(text)
+        let digest = SHA256.hex(text)
+        return digest.isEmpty ? nil : digest
     }
 
     private func entry(for answer: HTTPResponse, request: HTTPRequest, key: String, received: Date) -> HTTPCacheEntry? {
