@@ -9,6 +9,20 @@ package enum PictureDecoder {
     /// decoded, so a small hostile file cannot make a decoder allocate gigabytes.
     package static let defaultPixelLimit = 100_000_000
 
+    /// The Debian package each format's decoder comes in: loaded only when needed, so a
+    /// system may lack one (the package only suggests libheif1, whose Debian 12 build links
+    /// the GPL x265 encoder).
+    static let decoderPackages: [ImageFormat: String] = [
+        .jpeg: "libturbojpeg0", .png: "libpng16-16", .webp: "libwebp7", .heic: "libheif1", .avif: "libheif1",
+    ]
+
+    /// "HEIC pictures need libheif1, which is not installed (apt install libheif1)".
+    static func missingLibraryAdvice(for format: ImageFormat) -> String? {
+        decoderPackages[format].map {
+            "\(format.rawValue.uppercased()) pictures need \($0), which is not installed (apt install \($0))"
+        }
+    }
+
     /// The formats ``decode(_:fittingInto:pixelLimit:)`` reads.
     package static let formats: Set<ImageFormat> = [.jpeg, .png, .webp, .heic, .avif]
 
@@ -58,7 +72,8 @@ package enum PictureDecoder {
                 throw TerminalImageError(.noResources, "no memory to turn \(picture.width)×\(picture.height) pixels")
             }
             return DecodedPicture(taking: picture)
-        case VF_DECODE_NO_LIBRARY: throw TerminalImageError(.libraryMissing, detail)
+        case VF_DECODE_NO_LIBRARY:
+            throw TerminalImageError(.libraryMissing, detail, advice: missingLibraryAdvice(for: format))
         case VF_DECODE_TOO_LARGE: throw TerminalImageError(.tooLarge, detail)
         case VF_DECODE_NO_MEMORY: throw TerminalImageError(.noResources, detail)
         default: throw TerminalImageError(.corrupt, "\(format.rawValue.uppercased()): \(detail)")

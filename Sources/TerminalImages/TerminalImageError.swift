@@ -17,10 +17,14 @@ package struct TerminalImageError: Error, Sendable, Equatable, CustomStringConve
     package let code: Code
     /// The details: the library's words, the size, the format.
     package let detail: String
+    /// What the user can do about it, when there is something: the package a missing decoder
+    /// comes in ("HEIC pictures need libheif1, which is not installed").
+    package let advice: String?
 
-    package init(_ code: Code, _ detail: String) {
+    package init(_ code: Code, _ detail: String, advice: String? = nil) {
         self.code = code
         self.detail = detail
+        self.advice = advice
     }
 
     package var description: String {

@@ -10,9 +10,17 @@ package protocol PictureDrawing: Sendable {
 
     /// Terminal bytes that draw `encoded` (a JPEG/PNG/WebP/HEIC file's bytes) within `columns`×`rows`
     /// cells with its top-left cell at (row, column), 0-based, turned as EXIF `orientation` (1–8,
-    /// the photo's) says; nil when it cannot be drawn.
-    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int) async
-        -> [UInt8]?
+    /// the photo's) says; throws when it cannot be drawn.
+    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int)
+        async throws(PictureNotDrawn) -> [UInt8]
+}
+
+/// A picture that could not be drawn, with what the user can do about it when there is
+/// something (a decoder's package to install), for the status line.
+package struct PictureNotDrawn: Error, Sendable {
+    package let advice: String?
+
+    package init(advice: String? = nil) { self.advice = advice }
 }
 
 /// The text-only drawer: no picture, so the preview shows the details and a dim frame.
@@ -24,8 +32,8 @@ package struct NoPictures: PictureDrawing {
     package var erasing: [UInt8] { [] }
 
     package func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int)
-        async -> [UInt8]?
+        async throws(PictureNotDrawn) -> [UInt8]
     {
-        nil
+        throw PictureNotDrawn()
     }
 }

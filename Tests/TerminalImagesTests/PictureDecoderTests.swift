@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import Testing
 
 @testable import TerminalImages
@@ -197,6 +198,26 @@ import Testing
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return ~crc
+    }
+
+    @Test("a decoder that cannot be loaded is named by its Debian package, a package this machine has installed")
+    func missingDecoderAdvice() throws {
+        for format in PictureDecoder.formats {
+            let package = try #require(PictureDecoder.decoderPackages[format])
+            #expect(
+                PictureDecoder.missingLibraryAdvice(for: format)
+                    == "\(format.rawValue.uppercased()) pictures need \(package), which is not installed (apt install \(package))"
+            )
+            let query = Process()
+            query.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-query")
+            query.arguments = ["-W", "-f", "${Status}", package]
+            let output = Pipe()
+            query.standardOutput = output
+            try query.run()
+            let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            query.waitUntilExit()
+            #expect(status == "install ok installed", "\(package): \(status)")
+        }
     }
 }
 

@@ -82,7 +82,7 @@ struct BrowseSession {
         else { return }
         guard wanted != picture?.wanted else { return }
         picture?.task.cancel()
-        let (pictures, drawer, screen) = (BrowsePictures(http: setup.bus.context.http), drawer, screen)
+        let (pictures, drawer, screen, input) = (BrowsePictures(http: setup.bus.context.http), drawer, screen, input)
         let sizes = state.mode == .photo ? [false, true] : [false]
         picture = (
             wanted,
@@ -94,12 +94,17 @@ struct BrowseSession {
                     // None for the preview (a file over its limit): the full-screen view may still
                     // have one. A photo with nothing larger (a small file, one size) is drawn once.
                     guard let encoded, encoded.bytes != shown else { continue }
-                    guard
-                        let drawing = await drawer.drawing(
+                    let drawing: [UInt8]
+                    do throws(PictureNotDrawn) {
+                        drawing = try await drawer.drawing(
                             of: encoded.bytes, orientation: encoded.orientation, row: box.row, column: box.column,
-                            columns: box.columns, rows: box.rows),
-                        !Task.isCancelled
-                    else { continue }
+                            columns: box.columns, rows: box.rows)
+                    } catch {
+                        // A decoder that is not installed is said; a broken file just has no picture.
+                        if let advice = error.advice, !Task.isCancelled { input.yield(.status(advice)) }
+                        continue
+                    }
+                    guard !Task.isCancelled else { continue }
                     screen.showPicture(drawing, for: wanted, erasing: drawer.erasing)
                     shown = encoded.bytes
                 }

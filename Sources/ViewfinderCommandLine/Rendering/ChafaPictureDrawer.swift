@@ -14,13 +14,15 @@ struct ChafaPictureDrawer: PictureDrawing {
 
     /// The picture's bytes, after those that take the last kitty picture off the screen (kitty
     /// keeps its images above the text until told; other protocols' pictures go with the text).
-    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int) async
-        -> [UInt8]?
+    func drawing(of encoded: [UInt8], orientation: Int, row: Int, column: Int, columns: Int, rows: Int)
+        async throws(PictureNotDrawn) -> [UInt8]
     {
-        guard
-            let bytes = await pictures.drawing(
-                of: encoded, orientation: orientation, row: row, column: column, columns: columns, rows: rows)
-        else { return nil }
-        return erasing + bytes
+        do {
+            let drawn = try await pictures.draw(
+                encoded, orientation: orientation, row: row, column: column, columns: columns, rows: rows)
+            return erasing + drawn.bytes
+        } catch {
+            throw PictureNotDrawn(advice: error.advice)
+        }
     }
 }
