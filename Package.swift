@@ -36,16 +36,18 @@ let package = Package(
     ],
     targets: [
         // Core
+        // One way for the C shims below to load their library with dlopen on first use.
+        .target(name: "CLibraryLoader", path: "Sources/CLibraryLoader"),
         // libcurl, loaded when first needed (dlopen); its headers come from libcurl4-openssl-dev.
-        .target(name: "CCurl", path: "Sources/CCurl"),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"], path: "Sources/CCurl"),
         // libyaml's event parser, loaded with dlopen (see its header).
         .target(name: "CYAMLEvents", path: "Sources/CYAMLEvents"),
         // ncursesw for `browse`, loaded with dlopen when the screen starts (see its header).
-        .target(name: "CCurses", path: "Sources/CCurses"),
+        .target(name: "CCurses", dependencies: ["CLibraryLoader"], path: "Sources/CCurses"),
         // The plugin supervisor, run by re-executing the binary itself (see its header).
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         // libcrypto's SHA-256, loaded with dlopen on first use (see its header; libssl-dev's headers).
-        .target(name: "CCrypto", path: "Sources/CCrypto"),
+        .target(name: "CCrypto", dependencies: ["CLibraryLoader"], path: "Sources/CCrypto"),
         .systemLibrary(
             name: "CXXHash",
             path: "Sources/CXXHash",
@@ -109,8 +111,8 @@ let package = Package(
         ),
         // Pictures in the terminal: chafa (LGPL) and the image decoders (libheif LGPL), all loaded
         // with dlopen when a picture is first drawn (see their headers).
-        .target(name: "CChafa", path: "Sources/CChafa"),
-        .target(name: "CImageCodecs", path: "Sources/CImageCodecs"),
+        .target(name: "CChafa", dependencies: ["CLibraryLoader"], path: "Sources/CChafa"),
+        .target(name: "CImageCodecs", dependencies: ["CLibraryLoader"], path: "Sources/CImageCodecs"),
         .target(
             name: "TerminalImages",
             dependencies: ["ProviderKit", "CChafa", "CImageCodecs"],
@@ -232,7 +234,9 @@ let package = Package(
         // Tests
         .testTarget(
             name: "ProviderKitTests",
-            dependencies: ["ProviderKit", "ProviderTesting", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ProviderKit", "ProviderTesting", "CLibraryLoader", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -46,9 +46,11 @@ case $target in
       "$local"/ConcurrentMap.swift "$local"/JobQueue.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
-# SHA256.swift's libcrypto shim (libcrypto loaded on first use).
-clang -O -g -c Sources/CCrypto/CryptoLibrary.c -I Sources/CCrypto/include -o "$modules/CryptoLibrary.o"
+# SHA256.swift's libcrypto shim (libcrypto loaded on first use) and the loader it shares.
+clang -O -g -c Sources/CCrypto/CryptoLibrary.c -I Sources/CCrypto/include -I Sources/CLibraryLoader/include \
+  -o "$modules/CryptoLibrary.o"
+clang -O -g -c Sources/CLibraryLoader/LibraryLoader.c -I Sources/CLibraryLoader/include -o "$modules/LibraryLoader.o"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" \
-  "${extra[@]}" -lProviderKit -lxxhash "$modules/CryptoLibrary.o" -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto/include "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
+  "${extra[@]}" -lProviderKit -lxxhash "$modules/CryptoLibrary.o" "$modules/LibraryLoader.o" -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto/include "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
   -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

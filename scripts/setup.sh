@@ -50,4 +50,16 @@ if $building_tests && ! python3 -c "import selenium" 2>/dev/null; then
 fi
 
 echo "setup: building (${*:-debug})" >&2
-swift build "$@"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+swift build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+((status == 0)) || exit "$status"
+# Zero warnings in the project's own code, checked when building the tests (`make test`). A clean
+# build (CI's) shows every one; an incremental build shows those of the files it compiled.
+own=$(grep -E '^/[^ ]*\.(swift|c|h):[0-9]+:[0-9]+: warning: ' "$log" | grep -v '/\.build/' | sort -u || true)
+if [[ -n $own ]]; then
+  echo "setup: the build has warnings in the project's own code; fix them:" >&2
+  echo "$own" >&2
+  if $building_tests; then exit 1; fi
+fi

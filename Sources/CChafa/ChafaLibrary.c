@@ -1,9 +1,7 @@
 // chafa through dlopen: see CChafa.h.
 #include "CChafa.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdatomic.h>
+#include <CLibraryLoader.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +29,6 @@ enum {
 };
 /// CHAFA_PIXEL_RGBA8_UNASSOCIATED.
 enum { PIXEL_RGBA8_UNASSOCIATED = 4 };
-
-static const char *const library_name = "libchafa.so.0";
 
 static struct {
     ChafaTermDb *(*term_db_get_default)(void);
@@ -62,10 +58,7 @@ static struct {
     char *(*string_free)(GString *, int);  // GLib's g_string_free, found through chafa's handle
 } chafa;
 
-static const struct {
-    const char *name;
-    void **slot;
-} symbols[] = {
+static const vf_library_symbol symbols[] = {
     {"chafa_term_db_get_default", (void **)&chafa.term_db_get_default},
     {"chafa_term_db_detect", (void **)&chafa.term_db_detect},
     {"chafa_term_db_get_fallback_info", (void **)&chafa.term_db_get_fallback_info},
@@ -93,43 +86,13 @@ static const struct {
     {"g_string_free", (void **)&chafa.string_free},
 };
 
-/// 0 not loaded (yet), 1 loaded, -1 failed; written once, by the load.
-static atomic_int state;
-static char load_error[512];
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static vf_library library = VF_LIBRARY("libchafa.so.0", symbols, NULL);
 
-static void load(void) {
-    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
-        atomic_store_explicit(&state, -1, memory_order_release);
-        return;
-    }
-    for (size_t index = 0; index < sizeof symbols / sizeof symbols[0]; index++) {
-        // dlsym on chafa's handle also searches the libraries chafa needs (GLib).
-        void *symbol = dlsym(library, symbols[index].name);
-        if (symbol == NULL) {
-            snprintf(load_error, sizeof load_error, "%s has no %s", library_name, symbols[index].name);
-            dlclose(library);
-            atomic_store_explicit(&state, -1, memory_order_release);
-            return;
-        }
-        *symbols[index].slot = symbol;
-    }
-    atomic_store_explicit(&state, 1, memory_order_release);
-}
+#define LOADED() vf_library_is_loaded(&library)
 
-#define LOADED() (atomic_load_explicit(&state, memory_order_acquire) == 1)
+int vf_chafa_load(void) { return vf_library_load(&library); }
 
-int vf_chafa_load(void) {
-    pthread_once(&load_once, load);
-    return LOADED();
-}
-
-const char *vf_chafa_load_error(void) {
-    return atomic_load_explicit(&state, memory_order_acquire) == -1 ? load_error : NULL;
-}
+const char *vf_chafa_load_error(void) { return vf_library_error(&library); }
 
 int vf_chafa_detect(char *const *environment, vf_chafa_pixel_mode *pixel_mode, vf_chafa_canvas_mode *canvas_mode) {
     if (!LOADED()) return 0;

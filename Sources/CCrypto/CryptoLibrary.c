@@ -1,11 +1,10 @@
 // libcrypto's SHA-256 through dlopen: see CCrypto.h.
 #include "CCrypto.h"
 
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <openssl/evp.h>
-#include <pthread.h>
 
-/// The functions of libcrypto used, and whether they were all found.
+/// The functions of libcrypto used.
 static struct {
     __typeof__(EVP_MD_CTX_new) *context_new;
     __typeof__(EVP_MD_CTX_free) *context_free;
@@ -13,29 +12,22 @@ static struct {
     __typeof__(EVP_DigestInit_ex) *init;
     __typeof__(EVP_DigestUpdate) *update;
     __typeof__(EVP_DigestFinal_ex) *final;
-    int loaded;
 } crypto;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const vf_library_symbol symbols[] = {
+    {"EVP_MD_CTX_new", (void **)&crypto.context_new},
+    {"EVP_MD_CTX_free", (void **)&crypto.context_free},
+    {"EVP_sha256", (void **)&crypto.sha256},
+    {"EVP_DigestInit_ex", (void **)&crypto.init},
+    {"EVP_DigestUpdate", (void **)&crypto.update},
+    {"EVP_DigestFinal_ex", (void **)&crypto.final},
+};
 
-/// Loads libcrypto (OpenSSL 3's ABI) and finds its functions; it stays loaded for the life of
-/// the process, as a linked library would.
-static void load(void) {
-    void *library = dlopen("libcrypto.so.3", RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) return;
-    crypto.context_new = (__typeof__(crypto.context_new))dlsym(library, "EVP_MD_CTX_new");
-    crypto.context_free = (__typeof__(crypto.context_free))dlsym(library, "EVP_MD_CTX_free");
-    crypto.sha256 = (__typeof__(crypto.sha256))dlsym(library, "EVP_sha256");
-    crypto.init = (__typeof__(crypto.init))dlsym(library, "EVP_DigestInit_ex");
-    crypto.update = (__typeof__(crypto.update))dlsym(library, "EVP_DigestUpdate");
-    crypto.final = (__typeof__(crypto.final))dlsym(library, "EVP_DigestFinal_ex");
-    crypto.loaded = crypto.context_new != NULL && crypto.context_free != NULL && crypto.sha256 != NULL &&
-                    crypto.init != NULL && crypto.update != NULL && crypto.final != NULL;
-}
+/// libcrypto with OpenSSL 3's ABI.
+static vf_library library = VF_LIBRARY("libcrypto.so.3", symbols, NULL);
 
 vf_sha256 *vf_sha256_new(void) {
-    pthread_once(&load_once, load);
-    if (!crypto.loaded) return NULL;
+    if (!vf_library_load(&library)) return NULL;
     EVP_MD_CTX *context = crypto.context_new();
     if (context != NULL && crypto.init(context, crypto.sha256(), NULL) != 1) {
         crypto.context_free(context);

@@ -2,13 +2,8 @@
 #define CURL_DISABLE_TYPECHECK 1
 #include "CCurl.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdatomic.h>
+#include <CLibraryLoader.h>
 #include <stdio.h>
-
-/// The library Debian's libcurl4 (OpenSSL) installs, with the ABI `curl/curl.h` describes.
-static const char *const library_name = "libcurl.so.4";
 
 static struct {
     __typeof__(curl_global_init) *global_init;
@@ -33,88 +28,58 @@ static struct {
     __typeof__(curl_multi_wakeup) *multi_wakeup;
 } curl;
 
-/// 0 not loaded (yet), 1 loaded, -1 failed; written once, by the load.
-static atomic_int state;
-static char load_error[512];
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const vf_library_symbol symbols[] = {
+    {"curl_global_init", (void **)&curl.global_init},
+    {"curl_easy_init", (void **)&curl.easy_init},
+    {"curl_easy_cleanup", (void **)&curl.easy_cleanup},
+    {"curl_easy_reset", (void **)&curl.easy_reset},
+    {"curl_easy_strerror", (void **)&curl.easy_strerror},
+    {"curl_easy_setopt", (void **)&curl.easy_setopt},
+    {"curl_easy_getinfo", (void **)&curl.easy_getinfo},
+    {"curl_slist_append", (void **)&curl.slist_append},
+    {"curl_slist_free_all", (void **)&curl.slist_free_all},
+    {"curl_version", (void **)&curl.version},
+    {"curl_version_info", (void **)&curl.version_info},
+    {"curl_multi_init", (void **)&curl.multi_init},
+    {"curl_multi_cleanup", (void **)&curl.multi_cleanup},
+    {"curl_multi_setopt", (void **)&curl.multi_setopt},
+    {"curl_multi_add_handle", (void **)&curl.multi_add_handle},
+    {"curl_multi_remove_handle", (void **)&curl.multi_remove_handle},
+    {"curl_multi_perform", (void **)&curl.multi_perform},
+    {"curl_multi_info_read", (void **)&curl.multi_info_read},
+    {"curl_multi_poll", (void **)&curl.multi_poll},
+    {"curl_multi_wakeup", (void **)&curl.multi_wakeup},
+};
 
-static void *find(void *library, const char *name, int *missing) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && !*missing) {
-        *missing = 1;
-        snprintf(load_error, sizeof load_error, "%s has no %s", library_name, name);
-    }
-    return symbol;
-}
-
-static void load(void) {
-    // Lazy binding, as the dynamic loader does for a linked library: binding every function of
-    // libcurl and its two dozen libraries up front costs CPU for functions never called.
-    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
-        atomic_store_explicit(&state, -1, memory_order_release);
-        return;
-    }
-    int missing = 0;
-    curl.global_init = find(library, "curl_global_init", &missing);
-    curl.easy_init = find(library, "curl_easy_init", &missing);
-    curl.easy_cleanup = find(library, "curl_easy_cleanup", &missing);
-    curl.easy_reset = find(library, "curl_easy_reset", &missing);
-    curl.easy_strerror = find(library, "curl_easy_strerror", &missing);
-    curl.easy_setopt = find(library, "curl_easy_setopt", &missing);
-    curl.easy_getinfo = find(library, "curl_easy_getinfo", &missing);
-    curl.slist_append = find(library, "curl_slist_append", &missing);
-    curl.slist_free_all = find(library, "curl_slist_free_all", &missing);
-    curl.version = find(library, "curl_version", &missing);
-    curl.version_info = find(library, "curl_version_info", &missing);
-    curl.multi_init = find(library, "curl_multi_init", &missing);
-    curl.multi_cleanup = find(library, "curl_multi_cleanup", &missing);
-    curl.multi_setopt = find(library, "curl_multi_setopt", &missing);
-    curl.multi_add_handle = find(library, "curl_multi_add_handle", &missing);
-    curl.multi_remove_handle = find(library, "curl_multi_remove_handle", &missing);
-    curl.multi_perform = find(library, "curl_multi_perform", &missing);
-    curl.multi_info_read = find(library, "curl_multi_info_read", &missing);
-    curl.multi_poll = find(library, "curl_multi_poll", &missing);
-    curl.multi_wakeup = find(library, "curl_multi_wakeup", &missing);
-    if (missing) {
-        dlclose(library);
-        atomic_store_explicit(&state, -1, memory_order_release);
-        return;
-    }
+/// Refuses a libcurl older than the header's features need, then runs its global set-up.
+static int set_up(vf_library *library) {
     // 7.85 brought CURLOPT_PROTOCOLS_STR, which keeps transfers to http and https.
     curl_version_info_data *info = curl.version_info(CURLVERSION_NOW);
     if (info == NULL || info->version_num < 0x075500) {
-        snprintf(load_error, sizeof load_error, "%s is libcurl %s, older than 7.85", library_name,
+        snprintf(library->error, sizeof library->error, "%s is libcurl %s, older than 7.85", library->file,
                  info != NULL && info->version != NULL ? info->version : "of an unknown version");
-        dlclose(library);
-        atomic_store_explicit(&state, -1, memory_order_release);
-        return;
+        return 0;
     }
     // The global set-up (OpenSSL's too) here, once, before anyone can make a handle: libcurl
     // before 7.84 does not allow it beside other calls.
     if (curl.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-        snprintf(load_error, sizeof load_error, "%s could not set itself up (curl_global_init failed)", library_name);
-        atomic_store_explicit(&state, -1, memory_order_release);
-        return;
+        snprintf(library->error, sizeof library->error, "%s could not set itself up (curl_global_init failed)",
+                 library->file);
+        return 0;
     }
-    // The library stays loaded for the life of the process, as a linked one would.
-    atomic_store_explicit(&state, 1, memory_order_release);
+    return 1;
 }
 
-#define LOADED() (atomic_load_explicit(&state, memory_order_acquire) == 1)
+/// The library Debian's libcurl4 (OpenSSL) installs, with the ABI `curl/curl.h` describes.
+static vf_library library = VF_LIBRARY("libcurl.so.4", symbols, set_up);
 
-int vf_curl_load(void) {
-    pthread_once(&load_once, load);
-    return LOADED();
-}
+#define LOADED() vf_library_is_loaded(&library)
+
+int vf_curl_load(void) { return vf_library_load(&library); }
 
 int vf_curl_is_loaded(void) { return LOADED(); }
 
-const char *vf_curl_load_error(void) {
-    return atomic_load_explicit(&state, memory_order_acquire) == -1 ? load_error : NULL;
-}
+const char *vf_curl_load_error(void) { return vf_library_error(&library); }
 
 CURL *vf_curl_easy_init(void) { return LOADED() ? curl.easy_init() : NULL; }
 void vf_curl_easy_cleanup(CURL *handle) {

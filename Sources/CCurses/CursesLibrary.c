@@ -3,9 +3,8 @@
 #define _GNU_SOURCE 1
 #include "CCurses.h"
 
-#include <dlfcn.h>
+#include <CLibraryLoader.h>
 #include <locale.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,9 +13,6 @@
 #include <unistd.h>
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
-
-/// Debian's libncurses6 (wide characters), with the ABI the header describes.
-static const char *const library_name = "libncursesw.so.6";
 
 static struct {
     __typeof__(newterm) *newterm_fn;
@@ -50,9 +46,6 @@ static struct {
     WINDOW **stdscr;
 } nc;
 
-static int loaded;
-static char load_error[512];
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static SCREEN *screen;
 static int colors;
 static struct sigaction previous_actions[NSIG];
@@ -64,44 +57,47 @@ static int have_saved_modes;
 static char exit_sequence[256];
 static size_t exit_sequence_length;
 
-static void *find(void *library, const char *name, int *missing) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && !*missing) {
-        *missing = 1;
-        snprintf(load_error, sizeof load_error, "%s has no %s", library_name, name);
-    }
-    return symbol;
-}
+static const vf_library_symbol symbols[] = {
+    {"newterm", (void **)&nc.newterm_fn},
+    {"endwin", (void **)&nc.endwin_fn},
+    {"cbreak", (void **)&nc.cbreak_fn},
+    {"noecho", (void **)&nc.noecho_fn},
+    {"nonl", (void **)&nc.nonl_fn},
+    {"keypad", (void **)&nc.keypad_fn},
+    {"nodelay", (void **)&nc.nodelay_fn},
+    {"idlok", (void **)&nc.idlok_fn},
+    {"idcok", (void **)&nc.idcok_fn},
+    {"curs_set", (void **)&nc.curs_set_fn},
+    {"set_escdelay", (void **)&nc.set_escdelay_fn},
+    {"has_colors", (void **)&nc.has_colors_fn},
+    {"start_color", (void **)&nc.start_color_fn},
+    {"use_default_colors", (void **)&nc.use_default_colors_fn},
+    {"init_pair", (void **)&nc.init_pair_fn},
+    {"getmaxy", (void **)&nc.getmaxy_fn},
+    {"getmaxx", (void **)&nc.getmaxx_fn},
+    {"resizeterm", (void **)&nc.resizeterm_fn},
+    {"werase", (void **)&nc.werase_fn},
+    {"wmove", (void **)&nc.wmove_fn},
+    {"waddnwstr", (void **)&nc.waddnwstr_fn},
+    {"wattr_set", (void **)&nc.wattr_set_fn},
+    {"wnoutrefresh", (void **)&nc.wnoutrefresh_fn},
+    {"doupdate", (void **)&nc.doupdate_fn},
+    {"clearok", (void **)&nc.clearok_fn},
+    {"wget_wch", (void **)&nc.wget_wch_fn},
+    {"tigetstr", (void **)&nc.tigetstr_fn},
+    {"reset_prog_mode", (void **)&nc.reset_prog_mode_fn},
+    {"stdscr", (void **)&nc.stdscr},
+};
 
-static void load(void) {
-    void *library = dlopen(library_name, RTLD_LAZY | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
-        return;
-    }
-    int missing = 0;
-#define FIND(name) nc.name##_fn = find(library, #name, &missing)
-    FIND(newterm); FIND(endwin); FIND(cbreak); FIND(noecho); FIND(nonl); FIND(keypad); FIND(nodelay);
-    FIND(idlok); FIND(idcok);
-    FIND(curs_set); FIND(set_escdelay); FIND(has_colors); FIND(start_color); FIND(use_default_colors);
-    FIND(init_pair); FIND(getmaxy); FIND(getmaxx); FIND(resizeterm); FIND(werase); FIND(wmove);
-    FIND(waddnwstr); FIND(wattr_set); FIND(wnoutrefresh); FIND(doupdate); FIND(clearok); FIND(wget_wch);
-    FIND(tigetstr); FIND(reset_prog_mode); nc.stdscr = find(library, "stdscr", &missing);
-#undef FIND
-    if (missing) {
-        dlclose(library);
-        return;
-    }
-    loaded = 1;
-}
+/// Debian's libncurses6 (wide characters), with the ABI the header describes.
+static vf_library library = VF_LIBRARY("libncursesw.so.6", symbols, NULL);
 
-int vf_curses_load(void) {
-    pthread_once(&load_once, load);
-    return loaded;
-}
+int vf_curses_load(void) { return vf_library_load(&library); }
 
-const char *vf_curses_load_error(void) { return loaded ? NULL : load_error; }
+const char *vf_curses_load_error(void) {
+    const char *error = vf_library_error(&library);
+    return error != NULL ? error : "";
+}
 
 static void append_capability(const char *name) {
     char *value = nc.tigetstr_fn(name);
@@ -113,7 +109,7 @@ static void append_capability(const char *name) {
 }
 
 int vf_curses_start(int color) {
-    if (!loaded || screen != NULL) return 0;
+    if (!vf_library_is_loaded(&library) || screen != NULL) return 0;
     setlocale(LC_ALL, "");
     have_saved_modes = tcgetattr(STDIN_FILENO, &saved_modes) == 0;
     screen = nc.newterm_fn(NULL, stdout, stdin);

@@ -1,8 +1,8 @@
-// Loading a decoder's library with dlopen: see CodecLibrary.h.
+// What the decoders share: see CodecLibrary.h.
 #include "CodecLibrary.h"
 #include "CImageCodecs.h"
 
-#include <dlfcn.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,36 +15,25 @@ void vf_codec_message(char *message, size_t message_size, const char *format, ..
     va_end(arguments);
 }
 
-int vf_codec_library_load(vf_codec_library *library, char *message, size_t message_size) {
-    pthread_mutex_lock(&library->lock);
-    if (library->state == 0) {
-        // Lazy binding, as for a linked library; local, so its symbols meet no other copy.
-        void *handle = dlopen(library->file, RTLD_LAZY | RTLD_LOCAL);
-        if (handle == NULL) {
-            const char *reason = dlerror();
-            snprintf(library->error, sizeof library->error, "%s", reason != NULL ? reason : library->file);
-            library->state = -1;
-        } else {
-            library->state = 1;
-            for (size_t index = 0; index < library->count; index++) {
-                void *symbol = dlsym(handle, library->symbols[index].name);
-                if (symbol == NULL) {
-                    snprintf(library->error, sizeof library->error, "%s has no %s", library->file,
-                             library->symbols[index].name);
-                    library->state = -1;
-                    break;
-                }
-                *library->symbols[index].slot = symbol;
-            }
-            if (library->state == 1 && library->set_up != NULL) library->set_up();
-            // A library without all its functions is closed; a loaded one stays for the process.
-            if (library->state == -1) dlclose(handle);
-        }
+int vf_codec_load(vf_library *library, char *message, size_t message_size) {
+    if (vf_library_load(library)) return 1;
+    vf_codec_message(message, message_size, "%s", vf_library_error(library));
+    return 0;
+}
+
+vf_decode_status vf_check_declared_size(vf_picture *picture, long long width, long long height,
+                                        vf_decode_request request, char *message, size_t message_size) {
+    picture->source_width = width > INT_MAX ? INT_MAX : (int)width;
+    picture->source_height = height > INT_MAX ? INT_MAX : (int)height;
+    if (width <= 0 || height <= 0) {
+        vf_codec_message(message, message_size, "no picture size");
+        return VF_DECODE_CORRUPT;
     }
-    int loaded = library->state == 1;
-    if (!loaded) vf_codec_message(message, message_size, "%s", library->error);
-    pthread_mutex_unlock(&library->lock);
-    return loaded;
+    if (width * height > request.max_pixels) {
+        vf_codec_message(message, message_size, "%lld×%lld pixels", width, height);
+        return VF_DECODE_TOO_LARGE;
+    }
+    return VF_DECODE_OK;
 }
 
 int vf_picture_allocate(vf_picture *picture, int width, int height) {

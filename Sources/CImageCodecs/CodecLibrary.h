@@ -1,38 +1,25 @@
-// One library loaded with dlopen on first use, for the decoders (see CImageCodecs.h).
+// What the decoders share: their library loaded on first use (see CImageCodecs.h), messages, pictures.
 #ifndef VIEWFINDER_CODECLIBRARY_H
 #define VIEWFINDER_CODECLIBRARY_H
 
-#include <pthread.h>
+#include <CLibraryLoader.h>
 #include <stddef.h>
 
 #include "CImageCodecs.h"
 
-/// One function to find: its name, and where its address goes.
-typedef struct {
-    const char *name;
-    void **slot;
-} vf_codec_symbol;
-
-/// A library: its file name (a soname), its functions, and the outcome of loading it.
-typedef struct {
-    const char *file;
-    const vf_codec_symbol *symbols;
-    size_t count;
-    /// Run once after the functions are found (a library's global set-up), or NULL.
-    void (*set_up)(void);
-    pthread_mutex_t lock;
-    /// 0 not tried, 1 loaded, -1 failed (for good: a missing library stays missing).
-    int state;
-    char error[256];
-} vf_codec_library;
-
-/// Loads `library` once (later calls return the first outcome): 1 when its functions can be
-/// called, else 0 with the reason copied into `message`.
-int vf_codec_library_load(vf_codec_library *library, char *message, size_t message_size);
+/// Loads a decoder's `library` once (see CLibraryLoader.h): 1 when its functions can be called,
+/// else 0 with the reason copied into `message`.
+int vf_codec_load(vf_library *library, char *message, size_t message_size);
 
 /// Writes a formatted message into `message` (cut to its size).
 void vf_codec_message(char *message, size_t message_size, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/// Records the size a file declares in `picture` and checks it: VF_DECODE_CORRUPT when a side is
+/// not positive ("no picture size"), VF_DECODE_TOO_LARGE when its area is over the request's limit
+/// (checked before any pixel is decoded), else VF_DECODE_OK; the message says which.
+vf_decode_status vf_check_declared_size(vf_picture *picture, long long width, long long height,
+                                        vf_decode_request request, char *message, size_t message_size);
 
 /// Allocates `height` rows of `width` RGBA pixels into `picture`: 0 when `width` × `height` is
 /// empty or memory cannot be had.

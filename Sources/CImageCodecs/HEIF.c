@@ -25,7 +25,7 @@ static struct {
     __typeof__(heif_image_release) *image_release;
 } heif;
 
-static const vf_codec_symbol symbols[] = {
+static const vf_library_symbol symbols[] = {
     {"heif_init", (void **)&heif.init},
     {"heif_context_alloc", (void **)&heif.context_alloc},
     {"heif_context_free", (void **)&heif.context_free},
@@ -45,15 +45,13 @@ static const vf_codec_symbol symbols[] = {
 };
 
 /// libheif's global set-up (its decoder plugins), once; never undone, as for a linked library.
-static void set_up(void) { heif.init(NULL); }
+static int set_up(vf_library *library) {
+    (void)library;
+    heif.init(NULL);
+    return 1;
+}
 
-static vf_codec_library library = {
-    .file = "libheif.so.1",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .set_up = set_up,
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+static vf_library library = VF_LIBRARY("libheif.so.1", symbols, set_up);
 
 /// A thumbnail at least this share of the picture's fit into the box is drawn instead of the
 /// photo: a phone's HEIC carries a 320×240 thumbnail beside a 12-megapixel grid of tiles whose
@@ -97,7 +95,7 @@ static struct heif_image_handle *covering_thumbnail(const struct heif_image_hand
 vf_decode_status vf_decode_heif(const uint8_t *bytes, size_t count, vf_decode_request request, vf_picture *picture,
                                 char *message, size_t message_size) {
     memset(picture, 0, sizeof *picture);
-    if (!vf_codec_library_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
+    if (!vf_codec_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
     struct heif_context *context = heif.context_alloc();
     if (context == NULL) {
         vf_codec_message(message, message_size, "libheif could not start a decoder");
@@ -116,18 +114,8 @@ vf_decode_status vf_decode_heif(const uint8_t *bytes, size_t count, vf_decode_re
         goto done;
     }
     int width = heif.handle_width(primary), height = heif.handle_height(primary);
-    picture->source_width = width;
-    picture->source_height = height;
-    if (width <= 0 || height <= 0) {
-        vf_codec_message(message, message_size, "no picture size");
-        status = VF_DECODE_CORRUPT;
-        goto done;
-    }
-    if ((long long)width * height > request.max_pixels) {
-        vf_codec_message(message, message_size, "%d×%d pixels", width, height);
-        status = VF_DECODE_TOO_LARGE;
-        goto done;
-    }
+    status = vf_check_declared_size(picture, width, height, request, message, message_size);
+    if (status != VF_DECODE_OK) goto done;
     chosen = covering_thumbnail(primary, request);
     // Decoded with the file's rotation and mirroring applied, as a viewer shows it.
     error = heif.decode(chosen != NULL ? chosen : primary, &image, heif_colorspace_RGB,

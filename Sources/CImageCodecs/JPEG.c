@@ -14,19 +14,14 @@ static struct {
     __typeof__(tjGetErrorCode) *error_code;
 } tj;
 
-static const vf_codec_symbol symbols[] = {
+static const vf_library_symbol symbols[] = {
     {"tjInitDecompress", (void **)&tj.init},       {"tjDestroy", (void **)&tj.destroy},
     {"tjDecompressHeader3", (void **)&tj.header},  {"tjGetScalingFactors", (void **)&tj.scaling_factors},
     {"tjDecompress2", (void **)&tj.decompress},    {"tjGetErrorStr2", (void **)&tj.error_text},
     {"tjGetErrorCode", (void **)&tj.error_code},
 };
 
-static vf_codec_library library = {
-    .file = "libturbojpeg.so.0",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+static vf_library library = VF_LIBRARY("libturbojpeg.so.0", symbols, NULL);
 
 /// The smallest of TurboJPEG's scale factors (1/8 to 1) at which the picture still covers its fit
 /// into the wanted box.
@@ -46,7 +41,7 @@ static tjscalingfactor choose_scale(int width, int height, vf_decode_request req
 vf_decode_status vf_decode_jpeg(const uint8_t *bytes, size_t count, vf_decode_request request, vf_picture *picture,
                                 char *message, size_t message_size) {
     memset(picture, 0, sizeof *picture);
-    if (!vf_codec_library_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
+    if (!vf_codec_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
     if (count > (size_t)0xFFFFFFFFu) {
         vf_codec_message(message, message_size, "JPEG of more than 4 GB");
         return VF_DECODE_TOO_LARGE;
@@ -63,18 +58,8 @@ vf_decode_status vf_decode_jpeg(const uint8_t *bytes, size_t count, vf_decode_re
         status = VF_DECODE_CORRUPT;
         goto done;
     }
-    picture->source_width = width;
-    picture->source_height = height;
-    if (width <= 0 || height <= 0) {
-        vf_codec_message(message, message_size, "no frame header");
-        status = VF_DECODE_CORRUPT;
-        goto done;
-    }
-    if ((long long)width * height > request.max_pixels) {
-        vf_codec_message(message, message_size, "%d×%d pixels", width, height);
-        status = VF_DECODE_TOO_LARGE;
-        goto done;
-    }
+    status = vf_check_declared_size(picture, width, height, request, message, message_size);
+    if (status != VF_DECODE_OK) goto done;
     tjscalingfactor scale = choose_scale(width, height, request);
     if (!vf_picture_allocate(picture, TJSCALED(width, scale), TJSCALED(height, scale))) {
         vf_codec_message(message, message_size, "no memory for %d×%d pixels", width, height);

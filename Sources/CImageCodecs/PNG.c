@@ -11,23 +11,18 @@ static struct {
     __typeof__(png_image_free) *free;
 } png;
 
-static const vf_codec_symbol symbols[] = {
+static const vf_library_symbol symbols[] = {
     {"png_image_begin_read_from_memory", (void **)&png.begin},
     {"png_image_finish_read", (void **)&png.finish},
     {"png_image_free", (void **)&png.free},
 };
 
-static vf_codec_library library = {
-    .file = "libpng16.so.16",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+static vf_library library = VF_LIBRARY("libpng16.so.16", symbols, NULL);
 
 vf_decode_status vf_decode_png(const uint8_t *bytes, size_t count, vf_decode_request request, vf_picture *picture,
                                char *message, size_t message_size) {
     memset(picture, 0, sizeof *picture);
-    if (!vf_codec_library_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
+    if (!vf_codec_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -36,13 +31,12 @@ vf_decode_status vf_decode_png(const uint8_t *bytes, size_t count, vf_decode_req
         png.free(&image);
         return VF_DECODE_CORRUPT;
     }
-    picture->source_width = (int)image.width;
-    picture->source_height = (int)image.height;
     // libpng itself refuses more than 1,000,000 a side; the caller's limit is on the area.
-    if ((long long)image.width * image.height > request.max_pixels) {
-        vf_codec_message(message, message_size, "%u×%u pixels", image.width, image.height);
+    vf_decode_status checked = vf_check_declared_size(picture, image.width, image.height, request, message,
+                                                      message_size);
+    if (checked != VF_DECODE_OK) {
         png.free(&image);
-        return VF_DECODE_TOO_LARGE;
+        return checked;
     }
     image.format = PNG_FORMAT_RGBA;
     if (!vf_picture_allocate(picture, (int)image.width, (int)image.height)) {

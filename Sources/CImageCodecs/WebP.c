@@ -11,19 +11,14 @@ static struct {
     __typeof__(WebPFreeDecBuffer) *free_buffer;
 } webp;
 
-static const vf_codec_symbol symbols[] = {
+static const vf_library_symbol symbols[] = {
     {"WebPInitDecoderConfigInternal", (void **)&webp.init_config},
     {"WebPGetFeaturesInternal", (void **)&webp.features},
     {"WebPDecode", (void **)&webp.decode},
     {"WebPFreeDecBuffer", (void **)&webp.free_buffer},
 };
 
-static vf_codec_library library = {
-    .file = "libwebp.so.7",
-    .symbols = symbols,
-    .count = sizeof symbols / sizeof symbols[0],
-    .lock = PTHREAD_MUTEX_INITIALIZER,
-};
+static vf_library library = VF_LIBRARY("libwebp.so.7", symbols, NULL);
 
 static const char *status_text(VP8StatusCode status) {
     switch (status) {
@@ -41,7 +36,7 @@ static const char *status_text(VP8StatusCode status) {
 vf_decode_status vf_decode_webp(const uint8_t *bytes, size_t count, vf_decode_request request, vf_picture *picture,
                                 char *message, size_t message_size) {
     memset(picture, 0, sizeof *picture);
-    if (!vf_codec_library_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
+    if (!vf_codec_load(&library, message, message_size)) return VF_DECODE_NO_LIBRARY;
     WebPDecoderConfig config;
     if (!webp.init_config(&config, WEBP_DECODER_ABI_VERSION)) {
         vf_codec_message(message, message_size, "libwebp is of another ABI than 0x%x", WEBP_DECODER_ABI_VERSION);
@@ -53,19 +48,11 @@ vf_decode_status vf_decode_webp(const uint8_t *bytes, size_t count, vf_decode_re
         return VF_DECODE_CORRUPT;
     }
     int width = config.input.width, height = config.input.height;
-    picture->source_width = width;
-    picture->source_height = height;
+    vf_decode_status checked = vf_check_declared_size(picture, width, height, request, message, message_size);
+    if (checked != VF_DECODE_OK) return checked;
     if (config.input.has_animation) {
         vf_codec_message(message, message_size, "an animated WebP");
         return VF_DECODE_CORRUPT;
-    }
-    if (width <= 0 || height <= 0) {
-        vf_codec_message(message, message_size, "no picture size");
-        return VF_DECODE_CORRUPT;
-    }
-    if ((long long)width * height > request.max_pixels) {
-        vf_codec_message(message, message_size, "%d×%d pixels", width, height);
-        return VF_DECODE_TOO_LARGE;
     }
     // Scaled while decoding to the smallest size that covers the fit.
     double scale = vf_needed_scale(width, height, request);

@@ -60,7 +60,7 @@ enum JPEGReader {
                 let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
                 if let tiffStart = exifStart(reader) {
                     // A broken EXIF block loses what it holds, not the file (exiftool: a warning).
-                    try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
+                    _ = try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
                 } else if reader.starts(with: xmpHeader) {
                     XMPReader.read(Array(body.dropFirst(xmpHeader.count)), into: &metadata)
                 } else {
