@@ -41,7 +41,7 @@ let package = Package(
         // libcurl, loaded when first needed (dlopen); its headers come from libcurl4-openssl-dev.
         .target(name: "CCurl", dependencies: ["CLibraryLoader"], path: "Sources/CCurl"),
         // libyaml's event parser, loaded with dlopen (see its header).
-        .target(name: "CYAMLEvents", path: "Sources/CYAMLEvents"),
+        .target(name: "CYAMLEvents", dependencies: ["CLibraryLoader"], path: "Sources/CYAMLEvents"),
         // ncursesw for `browse`, loaded with dlopen when the screen starts (see its header).
         .target(name: "CCurses", dependencies: ["CLibraryLoader"], path: "Sources/CCurses"),
         // The plugin supervisor, run by re-executing the binary itself (see its header).

@@ -12,7 +12,7 @@ static void settle(vf_library *library, int state) { __atomic_store_n(&library->
 static void load_locked(vf_library *library) {
     // Lazy binding, as for a linked library: binding every function of a library and those it
     // needs up front costs CPU for functions never called. Local, so its symbols meet no other copy.
-    void *handle = dlopen(library->file, RTLD_LAZY | RTLD_LOCAL);
+    void *handle = dlopen(library->file, RTLD_LAZY | RTLD_LOCAL | library->extra_flags);
     if (handle == NULL) {
         const char *reason = dlerror();
         snprintf(library->error, sizeof library->error, "%s", reason != NULL ? reason : library->file);

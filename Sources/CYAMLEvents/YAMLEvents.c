@@ -1,14 +1,10 @@
 // libyaml's event parser through dlopen: see CYAMLEvents.h.
 #include "CYAMLEvents.h"
 
+#include <CLibraryLoader.h>
 #include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <yaml.h>
-
-/// The library Debian's libyaml-0-2 installs, with the ABI `yaml.h` (libyaml-dev) describes.
-static const char *const library_name = "libyaml-0.so.2";
 
 static struct {
     __typeof__(yaml_parser_initialize) *parser_initialize;
@@ -18,31 +14,18 @@ static struct {
     __typeof__(yaml_event_delete) *event_delete;
 } yaml;
 
-static int loaded;
-static char load_error[512];
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static const vf_library_symbol symbols[] = {
+    {"yaml_parser_initialize", (void **)&yaml.parser_initialize},
+    {"yaml_parser_set_input_string", (void **)&yaml.parser_set_input_string},
+    {"yaml_parser_parse", (void **)&yaml.parser_parse},
+    {"yaml_parser_delete", (void **)&yaml.parser_delete},
+    {"yaml_event_delete", (void **)&yaml.event_delete},
+};
 
-static void load(void) {
-    // RTLD_DEEPBIND: the library's own calls stay inside it, whatever copy of libyaml the
-    // executable links (Yams compiles one in).
-    void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : library_name);
-        return;
-    }
-    yaml.parser_initialize = dlsym(library, "yaml_parser_initialize");
-    yaml.parser_set_input_string = dlsym(library, "yaml_parser_set_input_string");
-    yaml.parser_parse = dlsym(library, "yaml_parser_parse");
-    yaml.parser_delete = dlsym(library, "yaml_parser_delete");
-    yaml.event_delete = dlsym(library, "yaml_event_delete");
-    if (!yaml.parser_initialize || !yaml.parser_set_input_string || !yaml.parser_parse || !yaml.parser_delete
-        || !yaml.event_delete) {
-        snprintf(load_error, sizeof load_error, "%s lacks the event parser's functions", library_name);
-        return;
-    }
-    loaded = 1;
-}
+/// The library Debian's libyaml-0-2 installs, with the ABI `yaml.h` (libyaml-dev) describes.
+/// RTLD_DEEPBIND: the library's own calls stay inside it, whatever copy of libyaml the
+/// executable links (Yams compiles one in).
+static vf_library library = VF_LIBRARY_WITH_FLAGS("libyaml-0.so.2", symbols, NULL, RTLD_DEEPBIND);
 
 struct vf_yaml_events {
     yaml_parser_t parser;
@@ -51,8 +34,7 @@ struct vf_yaml_events {
 };
 
 vf_yaml_events *vf_yaml_open(const char *bytes, size_t count) {
-    pthread_once(&load_once, load);
-    if (!loaded) return NULL;
+    if (!vf_library_load(&library)) return NULL;
     vf_yaml_events *events = calloc(1, sizeof *events);
     if (events == NULL) return NULL;
     if (!yaml.parser_initialize(&events->parser)) {
@@ -104,6 +86,6 @@ void vf_yaml_close(vf_yaml_events *events) {
 }
 
 const char *vf_yaml_load_error(void) {
-    pthread_once(&load_once, load);
-    return loaded ? NULL : load_error;
+    vf_library_load(&library);
+    return vf_library_error(&library);
 }

@@ -26,6 +26,9 @@ typedef struct vf_library {
     /// Run once after every symbol is found (a library's global set-up or a version check), or
     /// NULL: returns 0 to refuse the library, with the reason written into `error`.
     int (*set_up)(struct vf_library *library);
+    /// dlopen flags added to RTLD_LAZY | RTLD_LOCAL (RTLD_DEEPBIND for a library whose own calls
+    /// must stay inside it), or 0.
+    int extra_flags;
     pthread_mutex_t lock;
     /// 0 not tried, 1 loaded, -1 refused (for good: a missing library stays missing). Read with
     /// `vf_library_is_loaded`, written once under `lock`.
@@ -33,13 +36,18 @@ typedef struct vf_library {
     char error[512];
 } vf_library;
 
-/// A `vf_library` initialiser for `file` with the array `symbols` and an optional `set_up`.
-#define VF_LIBRARY(file_name, symbol_array, set_up_function)                                         \
+/// A `vf_library` initialiser for `file` with the array `symbols`, an optional `set_up`, and
+/// dlopen flags beyond the usual ones.
+#define VF_LIBRARY_WITH_FLAGS(file_name, symbol_array, set_up_function, flags)                       \
     {                                                                                                \
         .file = (file_name), .symbols = (symbol_array),                                              \
         .count = sizeof(symbol_array) / sizeof((symbol_array)[0]), .set_up = (set_up_function),      \
-        .lock = PTHREAD_MUTEX_INITIALIZER, .state = 0,                                               \
+        .extra_flags = (flags), .lock = PTHREAD_MUTEX_INITIALIZER, .state = 0,                       \
     }
+
+/// A `vf_library` initialiser for `file` with the array `symbols` and an optional `set_up`.
+#define VF_LIBRARY(file_name, symbol_array, set_up_function)                                         \
+    VF_LIBRARY_WITH_FLAGS(file_name, symbol_array, set_up_function, 0)
 
 /// Loads `library` on the first call (later calls return the first outcome at the cost of one
 /// atomic read): 1 when its functions can be called, else 0.
