@@ -31,6 +31,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(ROOT, "Tests/Fixtures/browser"))
 from headless import chromium  # noqa: E402  (found through the path just set)
 PLUGIN = os.path.join(ROOT, "Tests/Fixtures/browser/fake_provider.py")

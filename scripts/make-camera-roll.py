@@ -14,6 +14,7 @@ import json
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exif_builder import ASCII, IFD, Directory, Entry, gps, jpeg, tiff  # noqa: E402
 

@@ -23,6 +23,7 @@ import struct
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exif_builder import ASCII, LONG, SHORT, UNDEFINED, Directory, Entry, segment, tiff  # noqa: E402
 

@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from exif_builder import (ASCII, BYTE, IFD, LONG, RATIONAL, SHORT, SRATIONAL, UNDEFINED,  # noqa: E402
                           Directory, Entry, degrees, gps, jpeg, tiff, xmp_packet)

@@ -26,6 +26,7 @@ import math
 import os
 import re
 import sys
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
 from fixture_support import FakeAPIHandler, lock, serve  # noqa: E402
 

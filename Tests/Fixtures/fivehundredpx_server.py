@@ -17,6 +17,9 @@ Consumer keys: "px-key-5678" is valid; "FORBIDDEN-KEY" gets 403; "SERVER-ERROR" 
 client hung up first); a key starting with "ECHO" gets a 401 whose error echoes the request line;
 anything else gets 401. An unknown feature gets 400. GET /stats lists the calls made (keys removed).
 """
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 from fixture_support import FakeAPIHandler, page_count, page_of, serve
 
 VALID_KEY = "px-key-5678"

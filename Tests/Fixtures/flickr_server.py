@@ -29,6 +29,9 @@ GET /stats reports the calls made (keys removed) and "aborted": slow requests th
 """
 import json
 import math
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 from fixture_support import FakeAPIHandler, lock, page_count, page_of, serve
 from urllib.parse import urlparse
 from xml.sax.saxutils import quoteattr

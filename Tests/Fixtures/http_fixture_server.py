@@ -29,6 +29,9 @@ input closes (so it never outlives the test process). Routes:
 import gzip
 import json
 import threading
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 from fixture_support import client_hung_up, serve
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse

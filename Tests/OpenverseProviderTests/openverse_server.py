@@ -12,6 +12,7 @@ hung up first). "impossible" gets what the real API was seen to send: a width of
 """
 import os
 import sys
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
 from fixture_support import FakeAPIHandler, page_count, page_of, serve  # noqa: E402
 

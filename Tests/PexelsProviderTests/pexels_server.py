@@ -21,6 +21,7 @@ GET /stats lists the calls made: path, query parameters, Authorization and User-
 import os
 import sys
 from urllib.parse import urlencode
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
 from fixture_support import FakeAPIHandler, lock, page_of, serve  # noqa: E402
 

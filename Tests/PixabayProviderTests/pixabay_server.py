@@ -34,6 +34,7 @@ import json
 import re
 import sys
 from urllib.parse import quote
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
 from fixture_support import FakeAPIHandler, page_of, serve  # noqa: E402
 

@@ -28,6 +28,7 @@ import os
 import json
 import sys
 from urllib.parse import unquote
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures"))  # the shared fixture helpers
 from fixture_support import FakeAPIHandler, lock, page_count, page_of, serve  # noqa: E402
 

@@ -10,6 +10,7 @@ import sys
 
 from selenium.webdriver.support.ui import WebDriverWait
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 from headless import chromium
 
 READ = """

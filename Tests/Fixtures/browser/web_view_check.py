@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.parse
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the sources (tests write only in their own folders)
 from headless import chromium
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.common.by import By
