@@ -14,8 +14,10 @@ package enum YAMLScalarTypes {
     package static let resolver = Resolver.basic
 
     /// Composes `yaml` as `Yams.compose` does, its plain scalars' types decided by ``name(of:)``.
+    /// The encoding is named: Yams' default reads the whole environment (for its
+    /// `YAMS_DEFAULT_ENCODING`) each time it is asked, and the text is UTF-8 already.
     package static func compose(yaml: String) throws -> Node? {
-        try Yams.compose(yaml: yaml, resolver, Constructor.default).map(typed)
+        try Yams.compose(yaml: yaml, resolver, Constructor.default, .utf8).map(typed)
     }
 
     /// A tag for `text` as the default resolver would give a plain scalar holding it.
