@@ -33,6 +33,8 @@ printf '%s\n' \
   "  * Release $version: see README.md for what it does." "" \
   " -- $maintainer  $date" >"$doc/changelog"
 gzip -9n "$doc/changelog"
+# Documents over 4 kB compressed, as Debian's policy (12.3) and dh_compress have them (the copyright stays plain).
+gzip -9n "$doc/README.md" "$doc/NOTICE"
 
 # Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
 # dlopen, which no tool can see: libcurl (network providers, downloads), libcrypto (the cache's

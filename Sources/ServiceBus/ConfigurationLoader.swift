@@ -77,7 +77,7 @@ package struct ConfigurationLoader: Sendable {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try YAMLScalarTypes.compose(yaml: yaml)
         } catch {
             throw ConfigurationError(YAMLSyntaxIssue.issue(for: error, file: file, yaml: yaml))
         }
@@ -293,7 +293,7 @@ package struct ConfigurationLoader: Sendable {
             }
         }
         guard !hasUnrepresentableNumber else { return nil }
-        let optionsNode = Node.mapping(Node.Mapping(optionPairs, .implicit, .block, mapping.mark))
+        let optionsNode = Node.mapping(Node.Mapping(optionPairs, YAMLScalarTypes.implicitTag, .block, mapping.mark))
         // Known before decoding, so a message about another option holding the same text (an
         // invalid `sort: ${KEY}`) cannot show a secret of an instance that fails to load.
         diagnostics.secrets += Self.secretKeyNames(of: factory).compactMap { optionsNode[$0]?.string }
@@ -319,13 +319,6 @@ package struct ConfigurationLoader: Sendable {
                         file: file, line: place[0], column: place[1], message: "provider `\(name)`: \(problem.reason)")
                 }
             })
-    }
-
-    /// Compiles the YAML resolver's patterns (ICU regular expressions, about 2 ms, the first
-    /// time any configuration is read) ahead of the first configuration: `viewfinder` starts it
-    /// on a thread of its own while ArgumentParser reads the command line.
-    package static func warmUp() {
-        _ = Resolver.default
     }
 
     private static func acceptsUnknownKeys<F: ProviderFactory>(_ factory: F) -> Bool {

@@ -90,7 +90,12 @@ enum OptionsDecoding {
 
     /// Values tried, in order, in place of a missing or wrong one so decoding can go on.
     private static var placeholderCandidates: [Node] {
-        [Node("1"), Node("true"), Node([Node("1")]), Node([(Node, Node)]())]
+        let one = Node("1", YAMLScalarTypes.tag(for: "1"))
+        let implicit = YAMLScalarTypes.implicitTag
+        return [
+            one, Node("true", YAMLScalarTypes.tag(for: "true")), Node([one], implicit),
+            Node([(Node, Node)](), implicit),
+        ]
     }
 
     /// The path of the value an error is about, as keys (`[n]` for list positions).
@@ -126,13 +131,16 @@ enum OptionsDecoding {
                     pairs.append((key, replacing(path: rest, in: child, with: value)))
                 }
             }
-            if !found, rest.isEmpty, let value { pairs.append((Node(first), value)) }
+            if !found, rest.isEmpty, let value { pairs.append((YAMLScalarTypes.key(first), value)) }
             return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
         case .sequence(let sequence):
             guard first.hasPrefix("["), let index = Int(first.dropFirst().dropLast()), sequence.indices.contains(index)
             else { return node }
             var nodes = Array(sequence)
-            nodes[index] = rest.isEmpty ? (value ?? Node("")) : replacing(path: rest, in: nodes[index], with: value)
+            nodes[index] =
+                rest.isEmpty
+                ? (value ?? Node("", YAMLScalarTypes.tag(for: "")))
+                : replacing(path: rest, in: nodes[index], with: value)
             return .sequence(Node.Sequence(nodes, sequence.tag, sequence.style, sequence.mark))
         default:
             return node

@@ -15,7 +15,10 @@ struct ScalarReader {
                 let result = try interpolation.interpolate(scalar.string, limit: room)
                 if result.value != scalar.string {
                     diagnostics.expandedBytes += result.value.utf8.count
-                    scalar.string = result.value  // resets the tag so the new text is resolved afresh
+                    // Typed afresh, as Yams does when the text is set (whose `Tag.implicit` would
+                    // compile the default resolver's patterns).
+                    scalar = Node.Scalar(
+                        result.value, YAMLScalarTypes.tag(for: result.value), scalar.style, scalar.mark, scalar.anchor)
                 }
                 return (.scalar(scalar), result.variables)
             } catch {

@@ -6,7 +6,7 @@ import Testing
 
 /// The warm-up reads the configuration ahead of ArgumentParser, from its own reading of
 /// `--config`; a wrong guess only costs the read (the command compares the files).
-@Suite("The warm-up finds --config on the raw command line")
+@Suite("The warm-up finds --config on the raw command line", .serialized)
 struct WarmUpTests {
     @Test(
         "--config PATH and --config=PATH, not after --, not a look-alike",
@@ -41,5 +41,21 @@ struct WarmUpTests {
         #expect(
             WarmUp.takeConfiguration(readFrom: .file(URL(fileURLWithPath: "/nonexistent/viewfinder-config.yaml")))
                 == nil)
+    }
+
+    @Test("a command waits for the file the warm-up is reading and takes it, instead of reading it again")
+    func waitsForTheReading() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-warm-up-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("config.yaml").path
+        let text = "providers:\n  here:\n    type: local-folder\n    path: .\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let source = try Setup.locate(path)
+        WarmUp.start(arguments: ["viewfinder", "providers", "--config", path])
+        await WarmUp.configurationRead()
+        let taken = try #require(WarmUp.takeConfiguration(readFrom: source))
+        #expect(taken.instances.map(\.name) == ["here"])
+        await WarmUp.configurationRead()  // nothing being read: returns at once
     }
 }

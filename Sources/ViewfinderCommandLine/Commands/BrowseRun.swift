@@ -59,7 +59,7 @@ struct BrowseRun {
         let resolved = try await BlockingExecutor.shared.run { _ throws(CommandFailure) in
             try AdHocFolders.resolve(paths)
         }
-        let setup = try Setup.load(configPath: config, verbose: false, cache: .normal, folders: resolved)
+        let setup = try await Setup.load(configPath: config, verbose: false, cache: .normal, folders: resolved)
         let added = setup.configuration.instances.suffix(resolved.count).map(\.name)
         var settings = setup.configuration.search
         if let limit { settings.limit = limit }

@@ -25,7 +25,7 @@ struct ProvidersCommand: AsyncParsableCommand {
     func run() async throws {
         do {
             if check { return try await runCheck() }
-            let setup = try Setup.load(configPath: config, verbose: false)
+            let setup = try await Setup.load(configPath: config, verbose: false)
             let entries = try instanceEntries(setup)
             if json {
                 Console.out(SearchJSON.encode(Listing(instances: entries, types: typeEntries()), pretty: true) + "\n")
@@ -40,7 +40,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 
     /// `--check`: exit status 1 when any provider that would run failed its request.
     private func runCheck() async throws {
-        let setup = try Setup.load(configPath: config, verbose: false, cache: .bypass)
+        let setup = try await Setup.load(configPath: config, verbose: false, cache: .bypass)
         let outcomes = await ProviderCheck.run(setup)
         if json {
             Console.out(SearchJSON.encode(["providers": outcomes], pretty: true) + "\n")

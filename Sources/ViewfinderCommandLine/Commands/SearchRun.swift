@@ -27,7 +27,7 @@ struct SearchRun {
         let folders = try await BlockingExecutor.shared.run { _ throws(CommandFailure) in
             try AdHocFolders.resolve(paths)
         }
-        let setup = try Setup.load(
+        let setup = try await Setup.load(
             configPath: options.config, verbose: options.verbose, cache: options.cacheUse, folders: folders)
         // A folder named on the command line is searched even when --provider picks others.
         let added = setup.configuration.instances.suffix(folders.count).map(\.name)

@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
     private func serve() async throws {
         // Each connection costs a descriptor: take all the system allows (WebServer keeps a margin).
         DescriptorLimit.raise()
-        let setup = try Setup.load(configPath: config, verbose: verbose)
+        let setup = try await Setup.load(configPath: config, verbose: verbose)
         let configured = setup.configuration.search
         let bus = setup.bus
         var server = WebServer(

@@ -29,9 +29,10 @@ struct Setup {
     /// `folders` (`--folder`) are searched beside the configured providers.
     static func load(
         configPath: String?, verbose: Bool, cache: CacheUse = .normal, folders: [URL] = []
-    ) throws -> Setup {
+    ) async throws -> Setup {
         let source = try locate(configPath)
         if source == .builtIn { noteBuiltInDefault() }
+        await WarmUp.configurationRead()
         let configuration = try WarmUp.takeConfiguration(readFrom: source) ?? loadConfiguration(source)
         return make(try AdHocFolders.adding(folders, to: configuration), verbose: verbose, cache: cache)
     }

@@ -26,6 +26,10 @@ enum WarmUp {
     /// The configuration read ahead, and where it was read from.
     private static let preloaded = Mutex<(source: Setup.Source, configuration: Configuration)?>(nil)
 
+    /// Whether the warm-up thread is still reading the configuration, and the commands waiting
+    /// for it to finish.
+    private static let reading = Mutex<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
     /// Starts the warm-up when `arguments` (the program's, its name first) name such a command;
     /// `readsSearchOptions`: ArgumentParser will read a search's options (no hand reading did).
     static func start(arguments: [String], readsSearchOptions: Bool = true) {
@@ -36,8 +40,10 @@ enum WarmUp {
             arguments[1] == "download" || arguments.contains { $0 == "--download" || $0.hasPrefix("--download=") }
         let sendsRequests = searches || arguments[1] == "serve" || arguments.contains("--check")
         let writesPage = arguments.contains { $0 == "html" || $0 == "--format=html" || $0 == "--open" }
+        reading.withLock { $0.busy = true }
         NamedThread.start("vf-warm-up") {
             let configuration = preload(configPath: named)
+            finishReading()
             // The search options' reflection (a third of the parse) while the main thread
             // reads the command line up to them: 2 ms sooner to the command.
             if searches, readsSearchOptions { _ = try? SearchOptions.parse([]) }
@@ -58,6 +64,31 @@ enum WarmUp {
         }
     }
 
+    /// Returns once the warm-up has read the configuration (at once when it is not reading one),
+    /// so a command takes what it read instead of reading the same file beside it: with
+    /// `search` read by hand, the command reached the file while the warm-up was still on it.
+    /// Awaited, never blocking a thread of Swift's pool.
+    static func configurationRead() async {
+        guard reading.withLock({ $0.busy }) else { return }
+        await withCheckedContinuation { continuation in
+            let done = reading.withLock { state in
+                if state.busy { state.waiting.append(continuation) }
+                return !state.busy
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    /// Ends the reading: the commands waiting for it go on.
+    private static func finishReading() {
+        let waiting = reading.withLock { state in
+            state.busy = false
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
     /// The configuration read ahead from `source`, taken once; `nil` when none was, or not yet
     /// (the caller then reads the file itself).
     static func takeConfiguration(readFrom source: Setup.Source) -> Configuration? {
@@ -75,10 +106,7 @@ enum WarmUp {
     @discardableResult
     static func preload(configPath: String?) -> Configuration? {
         guard let source = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(source)
-        else {
-            ConfigurationLoader.warmUp()  // the YAML patterns at least
-            return nil
-        }
+        else { return nil }
         preloaded.withLock { $0 = (source, configuration) }
         return configuration
     }
