@@ -31,11 +31,8 @@ struct BrowseRun {
     }
 
     func execute() async throws {
-        do {
+        try await CommandFailure.reporting {
             try await perform()
-        } catch let failure as CommandFailure {
-            Console.error(failure.message)
-            throw failure.exitCode
         }
     }
 

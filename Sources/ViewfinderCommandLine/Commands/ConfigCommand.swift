@@ -21,7 +21,7 @@ struct ConfigCommand: AsyncParsableCommand {
         var path: String?
 
         func run() async throws {
-            do {
+            try await CommandFailure.reporting {
                 let url = try Setup.locate(path, argument: nil)
                 let configuration = try Setup.loadConfiguration(url)
                 // What a search would meet on this machine: a folder that is not there, a plugin
@@ -55,9 +55,6 @@ struct ConfigCommand: AsyncParsableCommand {
                     TerminalText.sanitized(
                         "\(configuration.file): OK, \(count) provider\(count == 1 ? "" : "s") (\(names))")
                         + notes.map { "\n" + TerminalText.sanitized($0) }.joined() + "\n")
-            } catch let failure as CommandFailure {
-                Console.error(failure.message)
-                throw failure.exitCode
             }
         }
     }

@@ -23,7 +23,7 @@ struct ProvidersCommand: AsyncParsableCommand {
     var check = false
 
     func run() async throws {
-        do {
+        try await CommandFailure.reporting {
             if check { return try await runCheck() }
             let setup = try await Setup.load(configPath: config, verbose: false)
             let entries = try instanceEntries(setup)
@@ -32,9 +32,6 @@ struct ProvidersCommand: AsyncParsableCommand {
             } else {
                 Console.out(text(entries, file: setup.configuration.file))
             }
-        } catch let failure as CommandFailure {
-            Console.error(failure.message)
-            throw failure.exitCode
         }
     }
 

@@ -14,11 +14,8 @@ struct SearchRun {
     var downloadInto: String?
 
     func execute() async throws {
-        do {
+        try await CommandFailure.reporting {
             try await perform()
-        } catch let failure as CommandFailure {
-            Console.error(failure.message)
-            throw failure.exitCode
         }
     }
 

@@ -32,11 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        do {
+        try await CommandFailure.reporting {
             try await serve()
-        } catch let failure as CommandFailure {
-            Console.error(failure.message)
-            throw failure.exitCode
         }
     }
 

@@ -26,4 +26,15 @@ struct TerminatedBySignal: Error {
 struct CommandFailure: Error {
     let message: String
     let exitCode: ExitCode
+
+    /// Runs a command's work; a `CommandFailure` it throws is said on standard error and the
+    /// command ends with its exit code. Every other error passes through as it is.
+    static func reporting(_ work: () async throws -> Void) async throws {
+        do {
+            try await work()
+        } catch let failure as CommandFailure {
+            Console.error(failure.message)
+            throw failure.exitCode
+        }
+    }
 }
