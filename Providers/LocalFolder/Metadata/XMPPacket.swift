@@ -52,25 +52,28 @@ struct XMPPacket {
             grouping: allCases.map { ($0, Array($0.name.utf8)) }, by: { $0.1.count })
     }
 
+    /// One value per property, by its `rawValue`: kept in place, not in arrays, since a packet
+    /// is read for every file and each array was an allocation and a look-up of its type's
+    /// metadata (a twentieth of a first search, with the strings' validation).
+    typealias PerProperty<Value> = InlineArray<22, Value>
+
     let bytes: UnsafeBufferPointer<UInt8>
     /// Per property: the value written as an attribute (`xmp:Rating="4"`).
-    private var attributes: [Range<Int>?]
+    private var attributes = PerProperty<Range<Int>?>(repeating: nil)
     /// Per property: the body of its first element, `nil` when that element was empty (`<a/>`).
-    private var bodies: [Range<Int>?]
+    private var bodies = PerProperty<Range<Int>?>(repeating: nil)
     /// Per property: whether its first element has been met (an empty one stops the search).
-    private var elementSeen: [Bool]
+    private var elementSeen = PerProperty<Bool>(repeating: false)
     /// Per property: the `rdf:resource` of its element (`<cc:license rdf:resource="…"/>`).
-    private var resources: [Range<Int>?]
-    /// Elements met and not yet closed: property and where its body starts.
-    private var open: [(property: Property, bodyStart: Int)] = []
+    private var resources = PerProperty<Range<Int>?>(repeating: nil)
+    /// Elements met and not yet closed, the first `openCount`: property and where its body
+    /// starts. Only a property's first element is opened, so there are never more than properties.
+    private var open = PerProperty<(property: Property, bodyStart: Int)>(repeating: (.title, 0))
+    private var openCount = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
+        assert(PerProperty<Bool>.count == Property.allCases.count, "PerProperty holds one value per property")
         self.bytes = bytes
-        let count = Property.allCases.count
-        attributes = Array(repeating: nil, count: count)
-        bodies = Array(repeating: nil, count: count)
-        elementSeen = Array(repeating: false, count: count)
-        resources = Array(repeating: nil, count: count)
         scan()
     }
 
@@ -135,10 +138,11 @@ struct XMPPacket {
         let nameEnd = nameEnd(from: open + 2)
         guard let end = find(UInt8(ascii: ">"), in: nameEnd..<bytes.count) else { return bytes.count }
         if let property = property(named: open + 2..<nameEnd),
-            let index = self.open.lastIndex(where: { $0.property == property })
+            let index = (0..<openCount).last(where: { self.open[$0].property == property })
         {
             let bodyStart = self.open[index].bodyStart
-            self.open.remove(at: index)
+            for later in index..<openCount - 1 { self.open[later] = self.open[later + 1] }
+            openCount -= 1
             if bodies[property.rawValue] == nil { bodies[property.rawValue] = bodyStart..<open }
         }
         return end + 1
@@ -156,7 +160,10 @@ struct XMPPacket {
                 let empty = bytes[position - 1] == UInt8(ascii: "/")
                 if let element, !elementSeen[element.rawValue] {
                     elementSeen[element.rawValue] = true
-                    if !empty { self.open.append((element, position + 1)) }
+                    if !empty {
+                        self.open[openCount] = (element, position + 1)
+                        openCount += 1
+                    }
                 }
                 return position + 1
             }
