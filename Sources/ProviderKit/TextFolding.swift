@@ -19,26 +19,38 @@ package enum TextFolding {
     /// Appends ``words(_:)`` of `text` to `output`, each after a space unless it is the first
     /// (`count` counts the words appended so far): the index's search text is written so for
     /// every file read, and ASCII text (most metadata) makes no string or array on the way.
-    package static func appendWords(of text: some StringProtocol, to output: inout [UInt8], count: inout Int) {
+    package static func appendWords(of text: String, to output: inout [UInt8], count: inout Int) {
+        var text = text
+        text.withUTF8 { appendWords(of: $0, to: &output, count: &count) }
+    }
+
+    /// Appends the words of a part of a string (a path's component), as for a whole string.
+    package static func appendWords(of text: Substring, to output: inout [UInt8], count: inout Int) {
+        var text = text
+        text.withUTF8 { appendWords(of: $0, to: &output, count: &count) }
+    }
+
+    /// Appends the words of text given as its UTF-8 bytes.
+    private static func appendWords(
+        of bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], count: inout Int
+    ) {
         let mark = (output.count, count)
-        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            scanASCIIWords(bytes) { word in
-                if count > 0 { output.append(UInt8(ascii: " ")) }
-                let start = output.count
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[word]))
-                output.withUnsafeMutableBufferPointer { folded in
-                    for index in start..<folded.count where folded[index] &- UInt8(ascii: "A") < 26 {
-                        folded[index] += 32
-                    }
+        let ascii = scanASCIIWords(bytes) { word in
+            if count > 0 { output.append(UInt8(ascii: " ")) }
+            let start = output.count
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[word]))
+            output.withUnsafeMutableBufferPointer { folded in
+                for index in start..<folded.count where folded[index] &- UInt8(ascii: "A") < 26 {
+                    folded[index] += 32
                 }
-                count += 1
             }
+            count += 1
         }
-        guard ascii != true else { return }
-        // Not ASCII (or not contiguous): what was appended goes, and Foundation folds the text.
+        guard !ascii else { return }
+        // Not ASCII: what was appended goes, and Foundation folds the text.
         output.removeSubrange(mark.0...)
         count = mark.1
-        for word in words(String(text)) {
+        for word in words(String(decoding: bytes, as: UTF8.self)) {
             if count > 0 { output.append(UInt8(ascii: " ")) }
             output += word.utf8
             count += 1

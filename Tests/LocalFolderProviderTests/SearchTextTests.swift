@@ -97,9 +97,10 @@ struct SearchTextTests {
 
     @Test("keywords repeated in another letter case are kept once, the first spelling")
     func distinctKeywords() {
-        #expect(ImageInspector.distinct(["Fog", "fog", "FOG", "bridge", "Bridge", "f0g", "[", "{"]) == [
-            "Fog", "bridge", "f0g", "[", "{",
-        ])
+        #expect(
+            ImageInspector.distinct(["Fog", "fog", "FOG", "bridge", "Bridge", "f0g", "[", "{"]) == [
+                "Fog", "bridge", "f0g", "[", "{",
+            ])
         #expect(ImageInspector.distinct(["Été", "été", "ÉTÉ", "ete"]) == ["Été", "ete"])
         let many = (0..<40).map { "word\($0 % 20)" }
         #expect(ImageInspector.distinct(many) == (0..<20).map { "word\($0)" })

@@ -101,7 +101,12 @@ enum SearchText {
         }
 
         /// The words of `text`, folded.
-        mutating func words(of text: some StringProtocol, in output: inout [UInt8]) {
+        mutating func words(of text: String, in output: inout [UInt8]) {
+            TextFolding.appendWords(of: text, to: &output, count: &count)
+        }
+
+        /// The words of `text`, folded.
+        mutating func words(of text: Substring, in output: inout [UInt8]) {
             TextFolding.appendWords(of: text, to: &output, count: &count)
         }
 

@@ -43,7 +43,8 @@ struct ByteReader {
     }
 
     func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
-        offset >= 0 && offset + prefix.count <= bytes.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        offset >= 0 && offset + prefix.count <= bytes.count
+            && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
     }
 
     static let pastEnd = ImageMetadataError.pastEnd
