@@ -11,6 +11,7 @@ and JPEG previews where the cameras put them. The images are tiny (a few dozen p
 here; no camera's file is copied. Usage: scripts/make-raw-corpus.py [OUTPUT_FOLDER]. Needs
 python3, imagemagick (the previews) and exiftool. Output is committed.
 """
+import importlib.util
 import json
 import os
 import struct
@@ -363,12 +364,21 @@ def sony_with_preview():
     assert data[at + 32:at + 34] == b"\xff\xd8"
     return data
 
+def crw():
+    """Canon CRW (CIFF; exiftool CanonRaw): make-date-corpus.py's layout, with a JpgFromRaw (0x2007)
+    of 48x32 in the root heap, which serve and the gallery show."""
+    spec = importlib.util.spec_from_file_location("date_corpus", os.path.join(os.path.dirname(__file__), "make-date-corpus.py"))
+    dates = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dates)
+    return dates.ciff(b"CCDR", "Canon", "Canon EOS 10D", "2003:04:05 06:07:08", 3072, 2048, dates.baseline(48, 32))
+
+
 def files():
     return {
         "raw-adobe.dng": dng(), "raw-late-directories.dng": dng(late=True), "raw-canon.cr2": cr2(), "raw-canon.cr3": cr3(), "raw-nikon.nef": nef(),
         "raw-nikon-coolpix.nrw": nef(coolpix=True), "raw-nikon-big-xmp.nef": nef(xmp=big_xmp()), "raw-sony.arw": arw(), "raw-olympus.orf": orf(),
         "raw-olympus-preview.orf": olympus_with_preview(), "raw-sony-makernote.arw": sony_with_preview(),
-        "raw-panasonic.rw2": rw2(), "raw-pentax.pef": pef(), "raw-samsung.srw": srw(), "raw-fujifilm.raf": raf(),
+        "raw-panasonic.rw2": rw2(), "raw-canon.crw": crw(), "raw-pentax.pef": pef(), "raw-samsung.srw": srw(), "raw-fujifilm.raf": raf(),
         "raw-hasselblad.3fr": tiff_raw("Hasselblad", "Hasselblad H6D-100c", "2017:01:02 03:04:05"),
         "raw-epson.erf": tiff_raw("SEIKO EPSON CORP.", "R-D1", "2006:05:06 07:08:09"),
         "raw-mamiya.mef": tiff_raw("Mamiya-OP Co.,Ltd.", "ZD", "2009:10:11 12:13:14", big_endian=True),
