@@ -93,6 +93,7 @@ struct RAWCorpusTests {
             "raw-panasonic.rw2": ["46x32"], "raw-pentax.pef": ["16x12", "40x27"], "raw-samsung.srw": ["16x12"],
             "raw-fujifilm.raf": ["48x32"], "raw-olympus.orf": [], "raw-olympus-preview.orf": ["320x240"],
             "raw-sony-makernote.arw": ["16x12", "320x214"], "raw-canon.crw": ["48x32"],
+            "raw-olympus-old-note.orf": ["320x240"], "raw-om-system.orf": ["320x240"],
         ]
         for (file, sizes) in expected {
             let file = try FileBytes(path: Self.folder.appendingPathComponent(file).path)

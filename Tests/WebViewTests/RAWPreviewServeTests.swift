@@ -103,6 +103,7 @@ struct RAWPreviewServeTests {
             let cases = [
                 ("raw-olympus-preview.orf", "PreviewImage"), ("raw-sony-makernote.arw", "PreviewImage"),
                 ("raw-panasonic.rw2", "JpgFromRaw"), ("raw-canon.crw", "JpgFromRaw"),
+                ("raw-olympus-old-note.orf", "PreviewImage"), ("raw-om-system.orf", "PreviewImage"),
             ]
             for (name, tag) in cases {
                 let expected = try Self.exiftoolPreview(name, tag)
