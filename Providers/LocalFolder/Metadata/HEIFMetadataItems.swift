@@ -45,7 +45,7 @@ extension HEIFReader {
                 // A 4-byte offset to the TIFF header comes first (usually past "Exif\0\0").
                 // A broken EXIF item loses what it holds, not the file.
                 guard let skip = try? ByteReader(bytes).u32(0), skip <= bytes.count - 4 else { continue }
-                try? TIFFReader.read(Array(bytes[(4 + skip)...]), into: &metadata)
+                _ = try? TIFFReader.read(Array(bytes[(4 + skip)...]), into: &metadata)
             case .xmp:
                 XMPReader.read(bytes, into: &metadata)
             }

@@ -59,7 +59,7 @@ enum JPEGReader {
                 let reader = ByteReader(body)
                 if let tiffStart = exifStart(reader) {
                     // A broken EXIF block loses what it holds, not the file (exiftool: a warning).
-                    try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
+                    _ = try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
                 } else if reader.starts(with: xmpHeader) {
                     XMPReader.read(Array(body.dropFirst(xmpHeader.count)), into: &metadata)
                 } else {

@@ -10,7 +10,7 @@ enum MetadataFuzzEntry {
         _ = try? ImageInspector.inspect(bytes: bytes)
         _ = try? RAWPreviews.find(in: FileBytes(bytes: bytes))
         var metadata = ImageMetadata(format: "fuzz")
-        try? TIFFReader.read(bytes, into: &metadata)  // EXIF blocks on their own
+        _ = try? TIFFReader.read(bytes, into: &metadata)  // EXIF blocks on their own
         XMPReader.read(bytes, into: &metadata)
         IPTCReader.readRecords(bytes, into: &metadata)
         try? CIFFReader.read(FileBytes(bytes: bytes), into: &metadata)

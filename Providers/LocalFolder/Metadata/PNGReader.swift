@@ -18,7 +18,8 @@ enum PNGReader {
                 metadata.height = try body.u32(4)
             case "eXIf":
                 let body = try file.read(offset + 8, length)
-                try? TIFFReader.read(body, into: &metadata)  // a broken EXIF chunk loses what it holds, not the file
+                // A broken EXIF chunk loses what it holds, not the file.
+                _ = try? TIFFReader.read(body, into: &metadata)
             case "iTXt":
                 let body = try file.read(offset + 8, length)
                 let keyword = Array("XML:com.adobe.xmp\0".utf8)

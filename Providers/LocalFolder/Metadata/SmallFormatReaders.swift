@@ -34,7 +34,7 @@ enum WebPReader {
             case "EXIF":
                 var body = try file.read(offset + 8, length)
                 if ByteReader(body).starts(with: Array("Exif\0\0".utf8)) { body.removeFirst(6) }
-                try? TIFFReader.read(body, into: &metadata)
+                _ = try? TIFFReader.read(body, into: &metadata)
             case "XMP ":
                 XMPReader.read(try file.read(offset + 8, length), into: &metadata)
             default: break

@@ -28,7 +28,7 @@ enum CR3Reader {
         }
         try TIFFReader.read(ifd0, into: &metadata, isWholeFile: true)
         metadata.format = "cr3"
-        if let exif = layout.exif { try? TIFFReader.read(exif, into: &metadata) }
+        if let exif = layout.exif { _ = try? TIFFReader.read(exif, into: &metadata) }
         if let gps = layout.gps { TIFFReader.readGPSBlock(gps, into: &metadata) }
     }
 
