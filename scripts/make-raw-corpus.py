@@ -11,6 +11,7 @@ and JPEG previews where the cameras put them. The images are tiny (a few dozen p
 here; no camera's file is copied. Usage: scripts/make-raw-corpus.py [OUTPUT_FOLDER]. Needs
 python3, imagemagick (the previews) and exiftool. Output is committed.
 """
+import importlib.util
 import json
 import os
 import struct
@@ -298,20 +299,29 @@ def raf():
     return bytes(header) + jpeg + directory + cfa
 
 
-def olympus_with_preview():
-    """An ORF whose only usable JPEG preview is in the Olympus maker note (as real ORFs keep it):
-    the "OLYMPUS\\0" note of newer cameras (Image::ExifTool::MakerNotes, MakerNoteOlympus2: its
-    offsets count from the note's start), whose CameraSettings sub-IFD (tag 0x2020) holds
-    PreviewImageValid, PreviewImageStart and PreviewImageLength (Image::ExifTool::Olympus::
-    CameraSettings 0x100-0x102)."""
+def olympus_with_preview(kind="OLYMPUS"):
+    """An ORF whose only usable JPEG preview is in the Olympus maker note (as real ORFs keep it).
+    `kind` "OLYMPUS": the note of newer cameras (Image::ExifTool::MakerNotes, MakerNoteOlympus2:
+    "OLYMPUS\\0", its byte order and version, the directory at 12, offsets from the note's start),
+    whose CameraSettings sub-IFD (tag 0x2020) holds PreviewImageValid, PreviewImageStart and
+    PreviewImageLength (Image::ExifTool::Olympus::CameraSettings 0x100-0x102). "OM SYSTEM": the
+    newest cameras' (MakerNoteOMSystem: "OM SYSTEM\\0\\0\\0", byte order and version, the
+    directory at 16, offsets from the note's start), laid out as "OLYMPUS". "OLYMP": older
+    cameras' (MakerNoteOlympus: "OLYMP\\0" and a version, the directory at 8, offsets from the TIFF
+    header), whose own directory holds PreviewImageStart and PreviewImageLength (Olympus::Main
+    0x0088 and 0x0089)."""
     jpeg = preview(320, 240, "olive-white")
+    header = {"OLYMPUS": b"OLYMPUS\0II\x03\x00", "OM SYSTEM": b"OM SYSTEM\0\0\0II\x04\x00", "OLYMP": b"OLYMP\0\x01\x00"}[kind]
 
     def note(start):
-        settings = Directory([Entry(0x0000, UNDEFINED, b"0100"), Entry(0x0100, LONG, [1]),
-                              Entry(0x0101, LONG, [start]), Entry(0x0102, LONG, [len(jpeg)])])
-        body = bytearray(tiff(Directory([Entry(0x0000, UNDEFINED, b"0100"), Entry(0x2020, IFD, settings)]),
-                              ifd0_offset=12))
-        body[:12] = b"OLYMPUS\0II\x03\x00"
+        if kind == "OLYMP":
+            entries = [Entry(0x0000, UNDEFINED, b"0100"), Entry(0x0088, LONG, [start]), Entry(0x0089, LONG, [len(jpeg)])]
+        else:
+            settings = Directory([Entry(0x0000, UNDEFINED, b"0100"), Entry(0x0100, LONG, [1]),
+                                  Entry(0x0101, LONG, [start]), Entry(0x0102, LONG, [len(jpeg)])])
+            entries = [Entry(0x0000, UNDEFINED, b"0100"), Entry(0x2020, IFD, settings)]
+        body = bytearray(tiff(Directory(entries), ifd0_offset=len(header)))
+        body[:len(header)] = header
         return bytes(body)
 
     def build(start):
@@ -325,7 +335,8 @@ def olympus_with_preview():
         return bytes(data), place.value[0]
 
     data, at = build(0)
-    data, again = build(at - data.index(b"OLYMPUS\0II"))
+    # The older note's offsets count from the TIFF header (the file's start), the others' from the note.
+    data, again = build(at - (0 if kind == "OLYMP" else data.index(header)))
     assert again == at and data[at:at + 2] == b"\xff\xd8"
     return data
 
@@ -363,12 +374,22 @@ def sony_with_preview():
     assert data[at + 32:at + 34] == b"\xff\xd8"
     return data
 
+def crw():
+    """Canon CRW (CIFF; exiftool CanonRaw): make-date-corpus.py's layout, with a JpgFromRaw (0x2007)
+    of 48x32 in the root heap, which serve and the gallery show."""
+    spec = importlib.util.spec_from_file_location("date_corpus", os.path.join(os.path.dirname(__file__), "make-date-corpus.py"))
+    dates = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dates)
+    return dates.ciff(b"CCDR", "Canon", "Canon EOS 10D", "2003:04:05 06:07:08", 3072, 2048, dates.baseline(48, 32))
+
+
 def files():
     return {
         "raw-adobe.dng": dng(), "raw-late-directories.dng": dng(late=True), "raw-canon.cr2": cr2(), "raw-canon.cr3": cr3(), "raw-nikon.nef": nef(),
         "raw-nikon-coolpix.nrw": nef(coolpix=True), "raw-nikon-big-xmp.nef": nef(xmp=big_xmp()), "raw-sony.arw": arw(), "raw-olympus.orf": orf(),
-        "raw-olympus-preview.orf": olympus_with_preview(), "raw-sony-makernote.arw": sony_with_preview(),
-        "raw-panasonic.rw2": rw2(), "raw-pentax.pef": pef(), "raw-samsung.srw": srw(), "raw-fujifilm.raf": raf(),
+        "raw-olympus-preview.orf": olympus_with_preview(),
+        "raw-olympus-old-note.orf": olympus_with_preview("OLYMP"), "raw-om-system.orf": olympus_with_preview("OM SYSTEM"), "raw-sony-makernote.arw": sony_with_preview(),
+        "raw-panasonic.rw2": rw2(), "raw-canon.crw": crw(), "raw-pentax.pef": pef(), "raw-samsung.srw": srw(), "raw-fujifilm.raf": raf(),
         "raw-hasselblad.3fr": tiff_raw("Hasselblad", "Hasselblad H6D-100c", "2017:01:02 03:04:05"),
         "raw-epson.erf": tiff_raw("SEIKO EPSON CORP.", "R-D1", "2006:05:06 07:08:09"),
         "raw-mamiya.mef": tiff_raw("Mamiya-OP Co.,Ltd.", "ZD", "2009:10:11 12:13:14", big_endian=True),

@@ -68,9 +68,10 @@ struct FolderWalker: Sendable {
     let recursive: Bool
     /// Where the folder's index lives; `nil` to read every file every time.
     var indexFile: URL?
-    /// Reads one file: recognises it and reads its metadata. Tests replace it to make a file slow.
-    var examine: @Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome =
-        ImageInspector.examine(path:)
+    /// Reads one file by its path: recognises it and reads its metadata. Tests set it to make a
+    /// file slow; when `nil` (a search), each file is opened relative to its folder's
+    /// descriptor instead (``FolderOpener``), and read through that.
+    var examine: (@Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome)?
 
     /// Every file under ``root``; throws when the folder itself cannot be read, or when cancelled.
     ///
@@ -195,7 +196,7 @@ struct FolderWalker: Sendable {
 
     private static func examineInParallel(
         _ files: [FolderListing.File], root: String,
-        examine: @escaping @Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome, cancelled: OnceFlag
+        examine: (@Sendable (String) throws(ImageMetadataError) -> ImageInspector.Outcome)?, cancelled: OnceFlag
     ) -> Examined {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         let rootBytes = Array(root.utf8)
@@ -203,14 +204,27 @@ struct FolderWalker: Sendable {
         let chunkCount = (files.count + chunkSize - 1) / chunkSize
         let chunks = concurrentMap(chunkCount) { number -> Examined? in
             var chunk = Examined()
+            let folders = FolderOpener(root: rootBytes)
             for index in number * chunkSize..<min(files.count, (number + 1) * chunkSize) {
                 if cancelled.isSet { return nil }
                 let relative = files[index].relative
+                guard let examine else {
+                    // A search: opened relative to its folder, one short lookup instead of the whole path's.
+                    record(
+                        files[index], root: rootBytes, number: index,
+                        examine: { () throws(ImageMetadataError) in
+                            try ImageInspector.examine(try FileBytes(adopting: try folders.open(relative)))
+                        }, into: &chunk)
+                    continue
+                }
                 if prefix.utf8.count + relative.count < DeepPath.limit,
                     let name = String(validating: relative, as: UTF8.self)
                 {
                     record(
-                        files[index], at: prefix + name, root: rootBytes, number: index, examine: examine, into: &chunk)
+                        files[index], root: rootBytes, number: index,
+                        examine: { () throws(ImageMetadataError) in
+                            try examine(prefix + name)
+                        }, into: &chunk)
                     continue
                 }
                 // Too deep for one path, or not UTF-8: opened relative to its folders, read through its descriptor.
@@ -221,7 +235,11 @@ struct FolderWalker: Sendable {
                     continue
                 }
                 let path = DeepPath.descriptorPath(descriptor)
-                record(files[index], at: path, root: rootBytes, number: index, examine: examine, into: &chunk)
+                record(
+                    files[index], root: rootBytes, number: index,
+                    examine: { () throws(ImageMetadataError) in
+                        try examine(path)
+                    }, into: &chunk)
                 close(descriptor)
             }
             return chunk
@@ -235,12 +253,12 @@ struct FolderWalker: Sendable {
 
     /// Reads one file and appends its record; a file that cannot be read gets none, so it is tried again next time.
     private static func record(
-        _ file: FolderListing.File, at path: String, root: [UInt8], number: Int,
-        examine: (String) throws(ImageMetadataError) -> ImageInspector.Outcome, into chunk: inout Examined
+        _ file: FolderListing.File, root: [UInt8], number: Int,
+        examine: () throws(ImageMetadataError) -> ImageInspector.Outcome, into chunk: inout Examined
     ) {
         let outcome: ImageInspector.Outcome
         do {
-            outcome = try examine(path)
+            outcome = try examine()
         } catch {
             chunk.unreadable += 1
             return

@@ -11,9 +11,8 @@ struct LocalFolderProvider: PhotoProvider {
     /// Where the folder's index is kept; `nil` for none.
     let indexFile: URL?
     let logger: Logger
-    /// Reads one file; tests replace it to make a file slow (see ``FolderWalker/examine``).
-    var examine: @Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome =
-        ImageInspector.examine(path:)
+    /// Reads one file by its path; tests set it to make a file slow (see ``FolderWalker/examine``).
+    var examine: (@Sendable (_ path: String) throws(ImageMetadataError) -> ImageInspector.Outcome)?
 
     var supportsPopular: Bool { true }
     /// The folder's files are all at hand: every filter is applied to them directly, so the

@@ -22,9 +22,14 @@ package enum ImageFormat: String, Sendable, CaseIterable {
 
     /// The format whose signature starts `bytes`, or `nil` for anything else.
     package static func detect(_ bytes: some Collection<UInt8>) -> ImageFormat? {
-        let b = Array(bytes.prefix(signatureLength))
+        detect(Array(bytes.prefix(signatureLength)))
+    }
+
+    /// The format whose signature starts `b`, an array as a file's first read gives
+    /// them: asked for every file a walk reads, so it compares them where they are.
+    package static func detect(_ b: [UInt8]) -> ImageFormat? {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
-            b.count >= offset + prefix.count && Array(b[offset..<offset + prefix.count]) == prefix
+            b.count >= offset + prefix.count && b[offset..<offset + prefix.count].elementsEqual(prefix)
         }
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }

@@ -5,7 +5,7 @@ enum RAWSignature {
     static func matches(_ bytes: [UInt8]) -> Bool {
         func starts(_ text: String, at offset: Int = 0) -> Bool {
             let prefix = Array(text.utf8)
-            return bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+            return bytes.count >= offset + prefix.count && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
         }
         return starts("IIRO") || starts("IIRS") || starts("MMOR") || starts("IIU\0")
             || starts("FUJIFILMCCD-RAW") || (starts("ftyp", at: 4) && starts("crx ", at: 8))

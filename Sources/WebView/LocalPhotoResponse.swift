@@ -139,7 +139,7 @@ private final class OpenImageFile: Sendable {
             close(descriptor)
             return .notFound
         }
-        let copy = format == .tiff || format == .raw ? dup(descriptor) : -1
+        let copy = format == .tiff || format == .raw || format == .crw ? dup(descriptor) : -1
         var raw = LocalRAWImage.notRAW
         if copy >= 0, let reader = try? FileBytes(adopting: copy), let rawPreview {
             raw = rawPreview(reader)

@@ -44,7 +44,7 @@ struct RAWCorpusTests {
         #expect(
             formats == [
                 "dng", "cr2", "cr3", "nef", "nrw", "arw", "orf", "rw2", "pef", "srw", "raf", "3fr", "erf", "mef", "mos",
-                "dcr",
+                "dcr", "crw",
             ])
     }
 
@@ -92,7 +92,8 @@ struct RAWCorpusTests {
             "raw-nikon.nef": ["44x30"], "raw-nikon-coolpix.nrw": ["16x12"], "raw-sony.arw": ["16x12", "40x27"],
             "raw-panasonic.rw2": ["46x32"], "raw-pentax.pef": ["16x12", "40x27"], "raw-samsung.srw": ["16x12"],
             "raw-fujifilm.raf": ["48x32"], "raw-olympus.orf": [], "raw-olympus-preview.orf": ["320x240"],
-            "raw-sony-makernote.arw": ["16x12", "320x214"],
+            "raw-sony-makernote.arw": ["16x12", "320x214"], "raw-canon.crw": ["48x32"],
+            "raw-olympus-old-note.orf": ["320x240"], "raw-om-system.orf": ["320x240"],
         ]
         for (file, sizes) in expected {
             let file = try FileBytes(path: Self.folder.appendingPathComponent(file).path)

@@ -30,7 +30,9 @@ struct RAWMakerNotePreviewTests {
     @Test("every preview exiftool extracts from the RAW corpus is one Viewfinder finds, byte for byte")
     func exiftoolsPreviewsFound() throws {
         let extracted = Self.extracted
-        #expect(extracted["raw-olympus-preview.orf"]?["PreviewImage"] != nil)
+        for file in ["raw-olympus-preview.orf", "raw-olympus-old-note.orf", "raw-om-system.orf"] {
+            #expect(extracted[file]?["PreviewImage"] != nil, "\(file)")
+        }
         #expect(extracted["raw-sony-makernote.arw"]?["PreviewImage"] != nil)
         #expect(extracted["raw-panasonic.rw2"]?["JpgFromRaw"] != nil)
         for (file, tags) in extracted {
@@ -44,20 +46,24 @@ struct RAWMakerNotePreviewTests {
     @Test("the maker notes' previews are the grid's and the full-screen view's where nothing larger is embedded")
     func makerNotePreviewsPicked() throws {
         let expected = Self.extracted
-        for file in ["raw-olympus-preview.orf", "raw-sony-makernote.arw"] {
+        for file in [
+            "raw-olympus-preview.orf", "raw-olympus-old-note.orf", "raw-om-system.orf", "raw-sony-makernote.arw",
+        ] {
             let bytes = try FileBytes(path: RAWCorpusTests.folder.appendingPathComponent(file).path)
             let found = try RAWPreviews.find(in: bytes)
             let grid = try #require(RAWPreviews.forGrid(found))
             #expect(grid == RAWPreviews.forFullScreen(found))
             #expect(try bytes.read(grid.offset, grid.length) == expected[file]?["PreviewImage"], "\(file)")
         }
-        // Olympus: at exiftool's PreviewImageStart and PreviewImageLength (offsets from the note's start).
-        let olympus = try #require(
-            RAWCorpusTests.exiftool.first { $0["SourceFile"] as? String == "raw-olympus-preview.orf" })
-        let found = try RAWPreviews.find(
-            in: FileBytes(path: RAWCorpusTests.folder.appendingPathComponent("raw-olympus-preview.orf").path))
-        #expect(found.map(\.offset) == [olympus["PreviewImageStart"] as? Int])
-        #expect(found.map(\.length) == [olympus["PreviewImageLength"] as? Int])
+        // Olympus: at exiftool's PreviewImageStart and PreviewImageLength (offsets from the note's
+        // start in the OLYMPUS and OM SYSTEM notes, from the TIFF header in the older OLYMP one).
+        for file in ["raw-olympus-preview.orf", "raw-olympus-old-note.orf", "raw-om-system.orf"] {
+            let olympus = try #require(RAWCorpusTests.exiftool.first { $0["SourceFile"] as? String == file })
+            let found = try RAWPreviews.find(
+                in: FileBytes(path: RAWCorpusTests.folder.appendingPathComponent(file).path))
+            #expect(found.map(\.offset) == [olympus["PreviewImageStart"] as? Int], "\(file)")
+            #expect(found.map(\.length) == [olympus["PreviewImageLength"] as? Int], "\(file)")
+        }
     }
 
     /// The corpus file `name` with `change` made to its bytes.

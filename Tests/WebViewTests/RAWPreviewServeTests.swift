@@ -63,15 +63,11 @@ struct RAWPreviewServeTests {
     }
 
     @Test(
-        "a RAW without a JPEG preview (TIFF-shaped MOS, MEF, DCR; ORF; Canon CRW) is a 404 saying so, grid and full view alike, never its raw data"
+        "a RAW without a JPEG preview (TIFF-shaped MOS, MEF, DCR; ORF) is a 404 saying so, grid and full view alike, never its raw data"
     )
     func rawWithoutPreview() async throws {
-        let dates = Self.corpus.deletingLastPathComponent().appendingPathComponent("dates")
         let raws = ["raw-leaf.mos", "raw-mamiya.mef", "raw-kodak.dcr", "raw-hasselblad.3fr", "raw-olympus.orf"]
-        let files =
-            raws.map { Self.corpus.appendingPathComponent($0).path } + [
-                dates.appendingPathComponent("old-canon.crw").path
-            ]
+        let files = raws.map { Self.corpus.appendingPathComponent($0).path }
         try await ServeFixture.withServer(rawPreview: Self.largest, rawGridPreview: Self.grid) { port, _, ids in
             for path in files {
                 #expect(FileManager.default.fileExists(atPath: path), "\(path)")
@@ -99,12 +95,15 @@ struct RAWPreviewServeTests {
         return [UInt8](try #require(Data(base64Encoded: String(value.dropFirst("base64:".count)))))
     }
 
-    @Test("serve sends the preview exiftool finds in a maker note (Olympus, Sony) or in RW2's IFD0, grid and full view")
+    @Test(
+        "serve sends the preview exiftool finds in a maker note (Olympus, Sony), in RW2's IFD0 or a CRW's heap, grid and full view"
+    )
     func servedMakerNotePreviews() async throws {
         try await ServeFixture.withServer(rawPreview: Self.largest, rawGridPreview: Self.grid) { port, _, ids in
             let cases = [
                 ("raw-olympus-preview.orf", "PreviewImage"), ("raw-sony-makernote.arw", "PreviewImage"),
-                ("raw-panasonic.rw2", "JpgFromRaw"),
+                ("raw-panasonic.rw2", "JpgFromRaw"), ("raw-canon.crw", "JpgFromRaw"),
+                ("raw-olympus-old-note.orf", "PreviewImage"), ("raw-om-system.orf", "PreviewImage"),
             ]
             for (name, tag) in cases {
                 let expected = try Self.exiftoolPreview(name, tag)

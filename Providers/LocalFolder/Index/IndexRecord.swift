@@ -39,22 +39,19 @@ struct IndexRecord {
     let bytes: UnsafeRawBufferPointer
 
     /// Appends the record of one file to `output`.
+    ///
+    /// Written in place: the header's lengths are filled in once the parts after it are written.
     static func append(
         relativePath: [UInt8], size: Int64, modifiedNanoseconds: Int64, format: ImageFormat?,
         metadata: ImageMetadata?, sidecar: Sidecar? = nil, to output: inout [UInt8]
     ) {
-        let search =
-            format == nil
-            ? [] : SearchText.encode(relativePath: String(decoding: relativePath, as: UTF8.self), metadata: metadata)
-        var encoded = IndexWriter()
-        if let metadata { encoded.metadata(metadata) }
-        let path = relativePath
-        let length = headerSize + path.count + search.count + encoded.output.count
+        let start = output.count
         var header = IndexWriter()
-        header.u32(UInt32(length))
-        header.u32(UInt32(path.count))
-        header.u32(UInt32(search.count))
-        header.u32(UInt32(encoded.output.count))
+        swap(&header.output, &output)  // written through the writer, never copied
+        header.u32(0)  // the lengths, filled in below
+        header.u32(UInt32(relativePath.count))
+        header.u32(0)
+        header.u32(0)
         header.u64(UInt64(bitPattern: size))
         header.u64(UInt64(bitPattern: modifiedNanoseconds))
         header.u64((metadata?.rating ?? .nan).bitPattern)
@@ -62,13 +59,23 @@ struct IndexRecord {
         header.output.append(format.map(code) ?? 0)
         let placeWordsLeftOut = metadata?.location != nil && Gazetteer.forSearch == nil
         header.output.append((metadata == nil ? 0 : hasMetadata) | (placeWordsLeftOut ? lacksPlaceWords : 0))
-        header.output += repeatElement(0, count: Offset.sidecarSize - header.output.count)
+        header.output.append(contentsOf: repeatElement(0, count: start + Offset.sidecarSize - header.output.count))
         header.u64(UInt64(bitPattern: sidecar?.size ?? -1))
         header.u64(UInt64(bitPattern: sidecar?.changedNanoseconds ?? 0))
-        output += header.output
-        output += path
-        output += search
-        output += encoded.output
+        header.output += relativePath
+        let searchStart = header.output.count
+        if format != nil { SearchText.encode(relativePath: relativePath, metadata: metadata, into: &header.output) }
+        let metadataStart = header.output.count
+        if let metadata { header.metadata(metadata) }
+        swap(&output, &header.output)
+        func set(_ field: Int, _ value: Int) {
+            withUnsafeBytes(of: UInt32(value).littleEndian) { bytes in
+                for index in 0..<4 { output[start + field + index] = bytes[index] }
+            }
+        }
+        set(Offset.length, output.count - start)
+        set(Offset.searchLength, metadataStart - searchStart)
+        set(Offset.metadataLength, output.count - metadataStart)
     }
 
     /// The length of the well-formed record starting at `offset`, or `nil` when its lengths do

@@ -30,39 +30,110 @@ enum SearchField: UInt8, CaseIterable {
 /// The encoding is a run of fields: the field's code (one byte), the byte count (four bytes,
 /// little-endian), then the folded words separated by single spaces. Empty fields are left out.
 enum SearchText {
-    /// The searchable words of the file at `relativePath` with `metadata`.
-    static func encode(relativePath: String, metadata: ImageMetadata?) -> [UInt8] {
-        let components = relativePath.split(separator: "/")
-        var output: [UInt8] = []
-        func add(_ field: SearchField, _ words: [String]) {
-            guard !words.isEmpty else { return }
-            let text = words.joined(separator: " ").utf8
-            output.append(field.rawValue)
-            withUnsafeBytes(of: UInt32(text.count).littleEndian) { output += $0 }
-            output += text
-        }
+    /// Appends the searchable words of the file at `relativePath` (its bytes) with `metadata`
+    /// to `output`.
+    ///
+    /// Written straight into `output`, field by field: ASCII words are folded in place, and
+    /// only text that is not ASCII goes through Foundation (``TextFolding``). This runs for every
+    /// file a walk reads; building each field as strings and arrays first was a sixth of a
+    /// first search.
+    static func encode(relativePath: [UInt8], metadata: ImageMetadata?, into output: inout [UInt8]) {
+        var field = FieldWriter()
         if let metadata {
-            add(.keywords, metadata.keywords.flatMap(TextFolding.words))
-            add(.title, TextFolding.words(metadata.title ?? ""))
-            add(.description, TextFolding.words(metadata.description ?? ""))
-            add(.creator, TextFolding.words(metadata.creator ?? ""))
-            add(
-                .camera,
-                TextFolding.words([metadata.cameraMake, metadata.cameraModel].compactMap { $0 }.joined(separator: " ")))
-            add(.taken, metadata.takenAt.map(TimeWords.searchWords) ?? [])
+            field.begin(.keywords, in: &output)
+            for keyword in metadata.keywords { field.words(of: keyword, in: &output) }
+            field.end(in: &output)
+            field.add(.title, metadata.title, in: &output)
+            field.add(.description, metadata.description, in: &output)
+            field.add(.creator, metadata.creator, in: &output)
+            field.begin(.camera, in: &output)
+            if let make = metadata.cameraMake, let model = metadata.cameraModel,
+                !(make.utf8.allSatisfy { $0 < 0x80 } && model.utf8.allSatisfy { $0 < 0x80 })
+            {
+                field.words(of: make + " " + model, in: &output)  // folded as one text, as before
+            } else {
+                for part in [metadata.cameraMake, metadata.cameraModel] { field.words(of: part ?? "", in: &output) }
+            }
+            field.end(in: &output)
+            field.begin(.taken, in: &output)
+            for word in metadata.takenAt.map(TimeWords.searchWords) ?? [] { field.word(word, in: &output) }
+            field.end(in: &output)
             // The file's own place fields, and its position's names (folded once, in the gazetteer).
-            var place: [String] = []
+            field.begin(.place, in: &output)
             if let own = metadata.place {
-                place = [own.name, own.city, own.region, own.country].flatMap { TextFolding.words($0 ?? "") }
+                for part in [own.name, own.city, own.region, own.country] { field.words(of: part ?? "", in: &output) }
             }
             if let location = metadata.location, let words = Gazetteer.forSearch?.searchText(at: location) {
-                place.append(words)
+                field.word(words, in: &output)
             }
-            add(.place, place)
+            field.end(in: &output)
         }
-        add(.fileName, TextFolding.words(LocalFile.stem(of: components.last ?? "")))
-        add(.folders, components.dropLast().flatMap { TextFolding.words($0) })
-        return output
+        // The path's names: a name that is not UTF-8 is read as its text shows it (U+FFFD).
+        let slash = relativePath.lastIndex(of: UInt8(ascii: "/"))
+        let name = relativePath[(slash.map { $0 + 1 } ?? 0)...]
+        field.begin(.fileName, in: &output)
+        if name.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the stem is what comes before the last dot, unless that dot starts the name.
+            let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == name.startIndex ? nil : $0 }
+            field.words(of: String(decoding: name[..<(dot ?? name.endIndex)], as: UTF8.self), in: &output)
+        } else {
+            field.words(of: LocalFile.stem(of: Substring(String(decoding: name, as: UTF8.self))), in: &output)
+        }
+        field.end(in: &output)
+        field.begin(.folders, in: &output)
+        for folder in relativePath[..<(slash ?? 0)].split(separator: UInt8(ascii: "/")) {
+            field.words(of: String(decoding: folder, as: UTF8.self), in: &output)
+        }
+        field.end(in: &output)
+    }
+
+    /// Writes one field at a time: its code, its length (filled in at its end) and its words;
+    /// a field without words is taken out again.
+    private struct FieldWriter {
+        private var start = 0
+        private var count = 0
+
+        mutating func begin(_ field: SearchField, in output: inout [UInt8]) {
+            start = output.count
+            count = 0
+            output.append(field.rawValue)
+            output.append(contentsOf: [0, 0, 0, 0])
+        }
+
+        /// The words of `text`, folded.
+        mutating func words(of text: String, in output: inout [UInt8]) {
+            TextFolding.appendWords(of: text, to: &output, count: &count)
+        }
+
+        /// The words of `text`, folded.
+        mutating func words(of text: Substring, in output: inout [UInt8]) {
+            TextFolding.appendWords(of: text, to: &output, count: &count)
+        }
+
+        /// `word` as it is (already folded).
+        mutating func word(_ word: String, in output: inout [UInt8]) {
+            if count > 0 { output.append(UInt8(ascii: " ")) }
+            output += word.utf8
+            count += 1
+        }
+
+        /// A field of the words of `text`.
+        mutating func add(_ field: SearchField, _ text: String?, in output: inout [UInt8]) {
+            begin(field, in: &output)
+            if let text { words(of: text, in: &output) }
+            end(in: &output)
+        }
+
+        mutating func end(in output: inout [UInt8]) {
+            guard count > 0 else {
+                output.removeSubrange(start...)
+                return
+            }
+            let length = UInt32(output.count - start - 5).littleEndian
+            withUnsafeBytes(of: length) { bytes in
+                for index in 0..<4 { output[start + 1 + index] = bytes[index] }
+            }
+        }
     }
 
     /// Calls `body` with each field of `text` and its words; stops early when `body` returns `false`.

@@ -43,7 +43,8 @@ struct ByteReader {
     }
 
     func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
-        offset >= 0 && offset + prefix.count <= bytes.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        offset >= 0 && offset + prefix.count <= bytes.count
+            && bytes[offset..<offset + prefix.count].elementsEqual(prefix)
     }
 
     static let pastEnd = ImageMetadataError.pastEnd
@@ -84,7 +85,12 @@ enum MetadataText {
 
     /// UTF-8 when valid, else Latin-1 (older IPTC and EXIF writers).
     static func decode(_ bytes: some Collection<UInt8>) -> String {
-        String(validating: Array(bytes), as: UTF8.self)
+        // ASCII, as most values are: made at once, without a copy or the generic validation.
+        let ascii = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.allSatisfy { $0 < 0x80 } ? String(decoding: buffer, as: UTF8.self) : nil
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return String(validating: Array(bytes), as: UTF8.self)
             ?? String(decoding: Array(bytes).map { UInt16($0) }, as: UTF16.self)
     }
 }

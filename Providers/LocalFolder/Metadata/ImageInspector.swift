@@ -50,7 +50,11 @@ package enum ImageInspector {
 
     /// Opens the file once: recognises it, then reads its metadata.
     static func examine(path: String) throws(ImageMetadataError) -> Outcome {
-        let file = try FileBytes(path: path)
+        try examine(try FileBytes(path: path))
+    }
+
+    /// Recognises the file open in `file`, then reads its metadata.
+    static func examine(_ file: FileBytes) throws(ImageMetadataError) -> Outcome {
         guard let format = ImageFormat.detect(try file.read(0, ImageFormat.signatureLength)) else { return .notImage }
         let result = Result { () throws(ImageMetadataError) in try read(file, format: format) }
         // A TIFF-shaped RAW (DNG, NEF, …) is listed as the RAW it is.
@@ -79,12 +83,34 @@ package enum ImageInspector {
         if let orientation = metadata.orientation, (5...8).contains(orientation), format != .heic, format != .avif {
             swap(&metadata.width, &metadata.height)
         }
+        metadata.keywords = distinct(metadata.keywords)
+        return metadata
+    }
+
+    /// `keywords` without repeats (letter case aside), the first of each kept, at most
+    /// ``maximumKeywords``. A photo's few ASCII keywords are compared with each other in place;
+    /// lower-cased copies in a set cost every file read a string per keyword.
+    static func distinct(_ keywords: [String]) -> [String] {
+        if keywords.count <= 32, keywords.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            var kept: [String] = []
+            for keyword in keywords where !kept.contains(where: { sameASCIIIgnoringCase($0, keyword) }) {
+                kept.append(keyword)
+            }
+            return kept
+        }
         var seen = Set<String>()
         var kept: [String] = []
-        for keyword in metadata.keywords where kept.count < maximumKeywords {
+        for keyword in keywords where kept.count < maximumKeywords {
             if seen.insert(keyword.lowercased()).inserted { kept.append(keyword) }
         }
-        metadata.keywords = kept
-        return metadata
+        return kept
+    }
+
+    /// Whether ASCII `a` and `b` are the same but for letter case.
+    private static func sameASCIIIgnoringCase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { x, y in
+                x == y || (x | 0x20 == y | 0x20 && (x | 0x20) &- UInt8(ascii: "a") < 26)
+            }
     }
 }

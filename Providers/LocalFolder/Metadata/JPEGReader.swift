@@ -57,7 +57,6 @@ enum JPEGReader {
             case 0xE1:
                 let body = try file.read(offset + 4, length - 2)
                 let reader = ByteReader(body)
-                let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
                 if let tiffStart = exifStart(reader) {
                     // A broken EXIF block loses what it holds, not the file (exiftool: a warning).
                     _ = try? TIFFReader.read(Array(body[tiffStart...]), into: &metadata)
@@ -82,9 +81,13 @@ enum JPEGReader {
     /// Where the TIFF structure starts in an APP1 body that holds EXIF: after "Exif\0" and one
     /// more byte (some Kodak cameras write no second NUL), allowing up to four bytes of garbage
     /// before it (a repeated segment header), as exiftool does.
+    private static let xmpHeader = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+
     private static func exifStart(_ body: ByteReader) -> Int? {
-        let identifier = Array("Exif\0".utf8)
+        let identifier = exifIdentifier
         // The TIFF start may be the body's end (nothing follows), never past it.
         return (0...4).first { body.starts(with: identifier, at: $0) && $0 + 6 <= body.count }.map { $0 + 6 }
     }
+
+    private static let exifIdentifier = Array("Exif\0".utf8)
 }

@@ -53,36 +53,73 @@ struct XMPPacket {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Per property: the value written as an attribute (`xmp:Rating="4"`).
-    private var attributes: [Range<Int>?]
-    /// Per property: the body of its first element, `nil` when that element was empty (`<a/>`).
-    private var bodies: [Range<Int>?]
-    /// Per property: whether its first element has been met (an empty one stops the search).
-    private var elementSeen: [Bool]
-    /// Per property: the `rdf:resource` of its element (`<cc:license rdf:resource="…"/>`).
-    private var resources: [Range<Int>?]
-    /// Elements met and not yet closed: property and where its body starts.
-    private var open: [(property: Property, bodyStart: Int)] = []
+    /// What the pass found, in numbers on the caller's stack (``read(_:_:)``): a packet is read
+    /// for every file, and arrays per property cost an allocation and a look-up of their type
+    /// each, and a struct holding them in place was copied whole around every tag.
+    ///
+    /// Per property (``Slot``, at `rawValue * Slot.count`): the range of the value written as
+    /// an attribute (`xmp:Rating="4"`); the body of its first element (empty when that element
+    /// was empty, `<a/>`); the `rdf:resource` of its element (`<cc:license rdf:resource="…"/>`),
+    /// each as two numbers, -1 for none; and whether its first element has been met (an empty
+    /// one stops the search). Then the elements met and not yet closed, as property and where
+    /// its body starts (only a property's first element is opened, so there are never more
+    /// than properties), and their count.
+    private let found: UnsafeMutableBufferPointer<Int>
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        let count = Property.allCases.count
-        attributes = Array(repeating: nil, count: count)
-        bodies = Array(repeating: nil, count: count)
-        elementSeen = Array(repeating: false, count: count)
-        resources = Array(repeating: nil, count: count)
-        scan()
+    private enum Slot {
+        static let attribute = 0
+        static let body = 2
+        static let resource = 4
+        static let seen = 6
+        static let count = 7
     }
+
+    private static let openStart = Property.allCases.count * Slot.count
+    private static let openCountAt = openStart + 2 * Property.allCases.count
+
+    /// Reads the packet in `bytes` in one pass and gives it to `body`.
+    static func read<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (XMPPacket) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: openCountAt + 1) { found in
+            found.initialize(repeating: -1)
+            found[openCountAt] = 0
+            let packet = XMPPacket(bytes: bytes, found: found)
+            packet.scan()
+            return body(packet)
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, found: UnsafeMutableBufferPointer<Int>) {
+        self.bytes = bytes
+        self.found = found
+    }
+
+    private func range(_ property: Property, _ slot: Int) -> Range<Int>? {
+        let at = property.rawValue * Slot.count + slot
+        return found[at] < 0 ? nil : found[at]..<found[at + 1]
+    }
+
+    private func set(_ property: Property, _ slot: Int, _ range: Range<Int>) {
+        let at = property.rawValue * Slot.count + slot
+        found[at] = range.lowerBound
+        found[at + 1] = range.upperBound
+    }
+
+    private var openCount: Int {
+        get { found[Self.openCountAt] }
+        nonmutating set { found[Self.openCountAt] = newValue }
+    }
+
+    private func openProperty(_ index: Int) -> Property? { Property(rawValue: found[Self.openStart + 2 * index]) }
 
     /// A simple property: its attribute's value, else its element's text.
     func property(_ property: Property) -> String? {
-        if let range = attributes[property.rawValue] { return text(range) }
-        return bodies[property.rawValue].map(text)
+        if let range = range(property, Slot.attribute) { return text(range) }
+        return range(property, Slot.body).map(text)
     }
 
     /// The `rdf:li` values of a property's element, or its plain text when it holds no list.
     func items(_ property: Property) -> [String] {
-        guard let body = bodies[property.rawValue] else { return [] }
+        guard let body = range(property, Slot.body) else { return [] }
         var values: [String] = []
         var position = body.lowerBound
         while let open = find("<rdf:li", in: position..<body.upperBound) {
@@ -101,12 +138,12 @@ struct XMPPacket {
 
     /// The `rdf:resource` written on a property's element.
     func resource(_ property: Property) -> String? {
-        resources[property.rawValue].map(text)
+        range(property, Slot.resource).map(text)
     }
 
     // MARK: The pass
 
-    private mutating func scan() {
+    private func scan() {
         var position = 0
         while let open = find(UInt8(ascii: "<"), in: position..<bytes.count) {
             guard open + 1 < bytes.count else { return }
@@ -131,22 +168,25 @@ struct XMPPacket {
     }
 
     /// Reads `</name>` at `open`: closes the property's element when it is the one open.
-    private mutating func readEndTag(at open: Int) -> Int {
+    private func readEndTag(at open: Int) -> Int {
         let nameEnd = nameEnd(from: open + 2)
         guard let end = find(UInt8(ascii: ">"), in: nameEnd..<bytes.count) else { return bytes.count }
         if let property = property(named: open + 2..<nameEnd),
-            let index = self.open.lastIndex(where: { $0.property == property })
+            let index = (0..<openCount).last(where: { openProperty($0) == property })
         {
-            let bodyStart = self.open[index].bodyStart
-            self.open.remove(at: index)
-            if bodies[property.rawValue] == nil { bodies[property.rawValue] = bodyStart..<open }
+            let bodyStart = found[Self.openStart + 2 * index + 1]
+            for later in 2 * index..<2 * (openCount - 1) {
+                found[Self.openStart + later] = found[Self.openStart + later + 2]
+            }
+            openCount -= 1
+            if range(property, Slot.body) == nil { set(property, Slot.body, bodyStart..<open) }
         }
         return end + 1
     }
 
     /// Reads `<name attribute="value" …>` at `open`: the attributes that are properties, and
     /// the element itself when it is one.
-    private mutating func readStartTag(at open: Int) -> Int {
+    private func readStartTag(at open: Int) -> Int {
         let nameEnd = nameEnd(from: open + 1)
         let element = property(named: open + 1..<nameEnd)
         var position = nameEnd
@@ -154,9 +194,14 @@ struct XMPPacket {
             let byte = bytes[position]
             if byte == UInt8(ascii: ">") {
                 let empty = bytes[position - 1] == UInt8(ascii: "/")
-                if let element, !elementSeen[element.rawValue] {
-                    elementSeen[element.rawValue] = true
-                    if !empty { self.open.append((element, position + 1)) }
+                let seen = element.map { $0.rawValue * Slot.count + Slot.seen }
+                if let element, let seen, found[seen] < 0 {
+                    found[seen] = 1
+                    if !empty {
+                        found[Self.openStart + 2 * openCount] = element.rawValue
+                        found[Self.openStart + 2 * openCount + 1] = position + 1
+                        openCount += 1
+                    }
                 }
                 return position + 1
             }
@@ -182,12 +227,12 @@ struct XMPPacket {
                 let close = find(bytes[quote], in: quote + 1..<bytes.count)
             else { return bytes.count }
             let value = quote + 1..<close
-            if let property = property(named: position..<attributeEnd), attributes[property.rawValue] == nil {
-                attributes[property.rawValue] = value
-            } else if let element, resources[element.rawValue] == nil,
+            if let property = property(named: position..<attributeEnd), range(property, Slot.attribute) == nil {
+                set(property, Slot.attribute, value)
+            } else if let element, range(element, Slot.resource) == nil,
                 matches("rdf:resource", in: position..<attributeEnd)
             {
-                resources[element.rawValue] = value
+                set(element, Slot.resource, value)
             }
             position = close + 1
         }

@@ -12,22 +12,23 @@ import Foundation
 enum XMPReader {
     static func read(_ packet: [UInt8], into metadata: inout ImageMetadata) {
         packet.withUnsafeBufferPointer { bytes in
-            let packet = XMPPacket(bytes: bytes)
-            if let title = packet.items(.title).first { metadata.title = MetadataText.clean(title) }
-            if let description = packet.items(.description).first {
-                metadata.description = MetadataText.clean(description)
+            XMPPacket.read(bytes) { packet in
+                if let title = packet.items(.title).first { metadata.title = MetadataText.clean(title) }
+                if let description = packet.items(.description).first {
+                    metadata.description = MetadataText.clean(description)
+                }
+                metadata.keywords += packet.items(.subject).compactMap(MetadataText.clean)
+                let creators = packet.items(.creator).compactMap(MetadataText.clean)
+                if !creators.isEmpty { metadata.creator = MetadataText.clean(creators.joined(separator: ", ")) }
+                if let rating = packet.property(.rating).flatMap(MetadataText.clean).flatMap({ Double($0) }),
+                    (-1...5).contains(rating)
+                {
+                    metadata.rating = rating
+                }
+                readCameraFields(packet, into: &metadata)
+                readRights(packet, into: &metadata.rights)
+                readPlace(packet, into: &metadata)
             }
-            metadata.keywords += packet.items(.subject).compactMap(MetadataText.clean)
-            let creators = packet.items(.creator).compactMap(MetadataText.clean)
-            if !creators.isEmpty { metadata.creator = MetadataText.clean(creators.joined(separator: ", ")) }
-            if let rating = packet.property(.rating).flatMap(MetadataText.clean).flatMap({ Double($0) }),
-                (-1...5).contains(rating)
-            {
-                metadata.rating = rating
-            }
-            readCameraFields(packet, into: &metadata)
-            readRights(packet, into: &metadata.rights)
-            readPlace(packet, into: &metadata)
         }
     }
 

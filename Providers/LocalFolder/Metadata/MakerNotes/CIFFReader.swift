@@ -8,7 +8,8 @@ import ProviderKit
 /// A tag's bits 11–13 give its type; types 0x28 and 0x30 are heaps of their own. Read here:
 /// MakeModel (0x080a: the make in six bytes, then the model), TimeStamp (0x180e: seconds since
 /// 1970 of the camera's clock, a local time, as exiftool's DateTimeOriginal has it) and ImageInfo
-/// (0x1810: width and height).
+/// (0x1810: width and height); and, for `serve` and the gallery, where JpgFromRaw (0x2007, the
+/// camera's JPEG of the photo) lies.
 enum CIFFReader {
     /// Whether `bytes` (at least 14) start a CIFF block.
     static func isCIFF(_ bytes: [UInt8]) -> Bool {
@@ -19,6 +20,19 @@ enum CIFFReader {
 
     /// Reads the CIFF block that is the whole of `file` into `metadata`; throws when it is not one.
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
+        _ = try walk(file, into: &metadata)
+    }
+
+    /// Where the JPEG previews (JpgFromRaw) of the CRW `file` lie, as exiftool's CanonRaw finds
+    /// them: in any heap, within it.
+    static func previews(of file: FileBytes) throws(ImageMetadataError) -> [(offset: Int, length: Int)] {
+        var metadata = ImageMetadata(format: ImageFormat.crw.rawValue)
+        return try walk(file, into: &metadata).previews
+    }
+
+    private static func walk(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError)
+        -> Walk
+    {
         let header = try file.read(0, 14)
         guard header.count == 14, isCIFF(header) else {
             throw ImageMetadataError(message: "the CIFF block does not start with a CIFF header")
@@ -30,6 +44,7 @@ enum CIFFReader {
         }
         var walk = Walk(file: file, endian: endian)
         try walk.read(heapAt: headerLength, length: file.size - headerLength, into: &metadata)
+        return walk
     }
 
     /// One pass over a CIFF block's heaps.
@@ -38,6 +53,8 @@ enum CIFFReader {
         let endian: ByteReader.Endian
         var visited = Set<Int>()
         var depth = 0
+        /// JpgFromRaw's place in the file, for each one met.
+        var previews: [(offset: Int, length: Int)] = []
 
         /// Real files nest three deep and hold about a dozen heaps: more is hostile.
         static let maximumHeaps = 32
@@ -76,6 +93,10 @@ enum CIFFReader {
                     continue
                 }
                 let id = tag & 0x3FFF
+                if id == 0x2007, !inDirectory, offset <= length - 4, size <= length - 4 - offset {
+                    previews.append((start + offset, size))
+                    continue
+                }
                 guard [0x080A, 0x180E, 0x1810].contains(id) else { continue }
                 // A value in the directory takes the size and offset fields' eight bytes; one
                 // outside it must lie within its heap.

@@ -14,7 +14,7 @@ package struct RAWPreview: Sendable, Equatable {
 /// is never decoded. TIFF-shaped RAWs: each directory's JPEGInterchangeFormat and -Length, and
 /// JPEG-compressed directories of one strip (DNG, CR2, NEF, ARW, PEF, SRW, …), RW2's
 /// JpgFromRaw, and the previews Olympus and Sony keep in their maker notes (``MakerNotePreviews``);
-/// CR3: `THMB` and `PRVW`; RAF: the JPEG its header points at.
+/// CR3: `THMB` and `PRVW`; RAF: the JPEG its header points at; CRW: JpgFromRaw (``CIFFReader``).
 package enum RAWPreviews {
     /// The smallest width the gallery's grid wants.
     package static let gridWidth = 256
@@ -28,9 +28,13 @@ package enum RAWPreviews {
     /// any); `nil` when it is no RAW (a plain TIFF, a JPEG).
     package static func findInRAW(_ file: FileBytes) throws(ImageMetadataError) -> [RAWPreview]? {
         let head = try file.read(0, ImageFormat.signatureLength)
-        guard let format = ImageFormat.detect(head), format == .tiff || format == .raw else { return nil }
+        guard let format = ImageFormat.detect(head), format == .tiff || format == .raw || format == .crw else {
+            return nil
+        }
         var places: [(offset: Int, length: Int)]
-        if head.starts(with: Array("FUJIFILMCCD-RAW".utf8)) {
+        if format == .crw {
+            places = try CIFFReader.previews(of: file)
+        } else if head.starts(with: Array("FUJIFILMCCD-RAW".utf8)) {
             places = [try RAFReader.preview(of: file)]
         } else if format == .raw, head.count >= 12, Array(head[4..<8]) == Array("ftyp".utf8) {
             places = try CR3Reader.layout(of: file).previews
