@@ -69,10 +69,35 @@ struct ViewfinderProcess {
             try await Task.sleep(for: timeout)
             kill(pid, SIGKILL)
         }
+        let missedExit = Task {
+            if let code = await exitFoundationMissed(pid) {
+                exited.continuation.yield(code)
+                exited.continuation.finish()
+            }
+        }
         var status: Int32 = -1
         for await code in exited.stream { status = code }
         watchdog.cancel()
+        missedExit.cancel()
         return Output(status: status, stdout: outData.text(), stderr: errData.text())
+    }
+
+    /// Foundation's `Process` on Linux now and then never calls the termination handler of a child
+    /// that has ended (seen as a test run waiting for good, every thread idle, the child gone): this
+    /// notices the child waiting to be reaped, without reaping it (`WNOWAIT`, so Foundation still
+    /// can), gives Foundation two seconds more, and returns its status as Foundation would (the
+    /// exit code, or the signal's number). `nil` when cancelled first.
+    private static func exitFoundationMissed(_ pid: pid_t) async -> Int32? {
+        while !Task.isCancelled {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid
+            {
+                guard (try? await Task.sleep(for: .seconds(2))) != nil else { return nil }
+                return info._sifields._sigchld.si_status
+            }
+            guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { return nil }
+        }
+        return nil
     }
 
     /// Reads a pipe to its end on a thread of its own so a full pipe never blocks the child (not
