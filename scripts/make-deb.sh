@@ -73,7 +73,10 @@ printf '%s\n' "# Yams (the Swift YAML library) carries libyaml's code and cannot
   "embedded-library libyaml [usr/bin/viewfinder]" >"$overrides/viewfinder"
 chmod 0644 "$overrides/viewfinder"
 
-size=$(du -sk --apparent-size "$root/usr" | cut -f1)
+# Installed-Size as dpkg-gencontrol reckons it: each regular file's size rounded up to a KiB, and
+# one KiB for each folder or link (du's apparent size counted folders by their file system's
+# st_size, 4 KiB each on ext4 and a few bytes on tmpfs, so the figure changed with the machine).
+size=$(find "$root/usr" -printf '%y %s\n' | awk '{ total += ($1 == "f") ? int(($2 + 1023) / 1024) : 1 } END { print total }')
 mkdir -p "$root/DEBIAN"
 cat >"$root/DEBIAN/control" <<EOF
 Package: viewfinder
