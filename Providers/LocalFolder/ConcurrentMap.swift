@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// Runs `transform` for every index in `0..<count` on every core and returns the results in
@@ -41,7 +42,8 @@ private final class IndexedResults<T: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The cores this process may use, asked once: Foundation reads the cgroup's files on every call.
+/// The cores this process may use, asked once (Foundation's `activeProcessorCount` read the
+/// cgroup's files on every call, 0.2 ms).
 enum Cores {
-    static let count = ProcessInfo.processInfo.activeProcessorCount
+    static let count = Int(vf_available_processors())
 }

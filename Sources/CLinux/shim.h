@@ -9,6 +9,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <sys/eventfd.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -49,6 +50,21 @@ static inline int vf_link_descriptor(int descriptor, const char *target) {
 static inline int vf_set_idle_priority(void) {
     struct sched_param parameters = {0};
     return sched_setscheduler(0 /* this thread */, 5 /* SCHED_IDLE */, &parameters);
+}
+
+/// The processors the calling thread may run on (its affinity mask, which `taskset` and
+/// cgroup cpusets narrow), at least 1: the count a pool of worker threads should match. The
+/// system call itself, as glibc's sched_getaffinity and CPU_COUNT need _GNU_SOURCE.
+static inline int vf_available_processors(void) {
+    unsigned long mask[16] = {0};  /* 1,024 processors */
+    long copied = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+    if (copied <= 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        return online > 0 ? (int)online : 1;
+    }
+    int count = 0;
+    for (long word = 0; word < copied / (long)sizeof mask[0]; word++) count += __builtin_popcountl(mask[word]);
+    return count > 0 ? count : 1;
 }
 
 #endif

@@ -20,30 +20,46 @@ package final class Gazetteer: Sendable {
     package static let placeRadiusKilometres = 50.0
     static let earthRadiusKilometres = 6371.0088
 
-    /// Opens the gazetteer file at `path`.
-    package init(path: String) throws(GazetteerError) {
+    /// Opens the gazetteer file at `path`; `checks`: where its passed checksum is noted and
+    /// trusted while the file stays the same (``PlacesCheckRecord``), or nil to check it in full.
+    package init(path: String, checks: PlacesCheckRecord? = nil) throws(GazetteerError) {
         self.path = path
-        file = try PlacesFile(path: path)
+        file = try PlacesFile(path: path, checks: checks)
     }
+
+    /// Whether opening read the whole file for its checksum (no note of an earlier check held).
+    package var checkedInFull: Bool { file.checkedInFull }
 
     /// The gazetteer shipped with Viewfinder, opened on first use and kept for the process; the
     /// same error every time when it cannot be (a broken install). Opening maps the file and
-    /// checks its checksum (about a millisecond; call it off Swift's pool where that matters).
+    /// checks its checksum (1.4 ms, unless ``noteChecks(in:)`` keeps a note of an earlier one;
+    /// call it off Swift's pool where that matters).
     package static func shared() throws(GazetteerError) -> Gazetteer {
         try opened.get()
     }
 
+    /// Has the shared gazetteer note a passed checksum in `folder()` (Viewfinder's cache folder)
+    /// and trust the note while the file stays the same. The program calls it before the
+    /// shared gazetteer's first use; without it (tests) the file is checked in full.
+    /// `folder` is asked for only when the gazetteer is opened.
+    package static func noteChecks(in folder: @escaping @Sendable () -> URL) {
+        checkFolder.withLock { $0 = folder }
+    }
+
+    private static let checkFolder = Mutex<(@Sendable () -> URL)?>(nil)
+
     private static let opened = Result { () throws(GazetteerError) -> Gazetteer in
-        try open(searching: searchedFolders())
+        let checks = checkFolder.withLock { $0 }.map { PlacesCheckRecord(folder: $0()) }
+        return try open(searching: searchedFolders(), checks: checks)
     }
 
     /// Opens `places.bin` in the first of `folders` that holds one.
-    static func open(searching folders: [URL]) throws(GazetteerError) -> Gazetteer {
+    static func open(searching folders: [URL], checks: PlacesCheckRecord? = nil) throws(GazetteerError) -> Gazetteer {
         let paths = folders.map { $0.appendingPathComponent("places.bin").path }
         guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .missing(paths)
         }
-        return try Gazetteer(path: path)
+        return try Gazetteer(path: path, checks: checks)
     }
 
     /// Where the file may be: `Viewfinder_Places.resources` in the main bundle or beside the

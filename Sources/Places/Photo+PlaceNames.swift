@@ -8,7 +8,7 @@ extension Gazetteer {
     package static var forSearch: Gazetteer? { searchGazetteer }
 
     private static let searchGazetteer: Gazetteer? =
-        ProcessInfo.processInfo.environment["VIEWFINDER_PLACES"] == "off" ? nil : try? shared()
+        ProcessEnvironment.value("VIEWFINDER_PLACES") == "off" ? nil : try? shared()
 }
 
 extension Photo {

@@ -2,8 +2,9 @@ import Glibc
 import ProviderKit
 
 /// The gazetteer file (`places.bin`, built by scripts/build-places.py), memory-mapped and checked
-/// once: its header, the size of every section and the checksum of its body. Reads after that
-/// are bounds-checked loads from the mapping, no parsing.
+/// once: its header, the size of every section and the checksum of its body (skipped while a
+/// ``PlacesCheckRecord`` says the same file passed it). Reads after that are bounds-checked loads
+/// from the mapping, no parsing.
 ///
 /// Layout, little-endian: "VFPLACES"; version, place, region, country and city counts (u32
 /// each); the offset and length (u32 each) of the 13 ``Section``s, each starting on 4 bytes;
@@ -54,8 +55,12 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
     private let size: Int
     private let sections: [(offset: Int, length: Int)]
 
-    /// Maps and checks the file at `path`.
-    init(path: String) throws(GazetteerError) {
+    /// Whether opening read the whole file for its checksum (no note of an earlier check held).
+    let checkedInFull: Bool
+
+    /// Maps and checks the file at `path`; `checks`: where a passed checksum is noted, and
+    /// trusted while the file stays the same (``PlacesCheckRecord``).
+    init(path: String, checks: PlacesCheckRecord? = nil) throws(GazetteerError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO in its place must not hang us
         guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -78,6 +83,12 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
             let header = try Self.readHeader(base, size: size, path: path)
             (placeCount, regionCount, countryCount, cityCount) = header.counts
             sections = header.sections
+            let line = PlacesCheckRecord.line(filePath: path, status: status, checksum: header.checksum)
+            checkedInFull = !(checks?.holds(line) ?? false)
+            if checkedInFull {
+                try Self.checkChecksum(base, size: size, recorded: header.checksum, path: path)
+                checks?.record(line)
+            }
         } catch {
             munmap(mapped, size)
             throw error
@@ -91,9 +102,11 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
         munmap(UnsafeMutableRawPointer(mutating: base), size)
     }
 
-    private typealias Header = (counts: (Int, Int, Int, Int), sections: [(offset: Int, length: Int)])
+    private typealias Header = (
+        counts: (Int, Int, Int, Int), sections: [(offset: Int, length: Int)], checksum: String
+    )
 
-    /// The counts and sections of a mapped file, after checking its sizes and checksum.
+    /// The counts, sections and recorded checksum of a mapped file, after checking its sizes.
     private static func readHeader(_ base: UnsafeRawPointer, size: Int, path: String) throws(GazetteerError) -> Header {
         func word(_ offset: Int) -> Int {
             Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
@@ -126,14 +139,20 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
             }
             sections.append((offset, length))
         }
+        let recorded = (0..<16).map { base.load(fromByteOffset: headerSize - 16 + $0, as: UInt8.self) }
+        return (counts, sections, FileChecksum.prefix + SHA256.hexDigits(recorded))
+    }
+
+    /// Checks that the checksum of the mapped file's contents is `recorded`, the header's.
+    private static func checkChecksum(_ base: UnsafeRawPointer, size: Int, recorded: String, path: String)
+        throws(GazetteerError)
+    {
         let checksum = FileChecksum()
         checksum.update(UnsafeRawBufferPointer(start: base, count: headerSize - 16))
         checksum.update(UnsafeRawBufferPointer(start: base + headerSize, count: size - headerSize))
-        let recorded = (0..<16).map { base.load(fromByteOffset: headerSize - 16 + $0, as: UInt8.self) }
-        guard let actual = checksum.finish(), actual == FileChecksum.prefix + SHA256.hexDigits(recorded) else {
+        guard checksum.finish() == recorded else {
             throw .damaged(path: path, reason: "its checksum does not match its contents (cut short or changed)")
         }
-        return (counts, sections)
     }
 
     /// The `axis`th unit-vector coordinate (0: x, 1: y, 2: z) of place `place`.

@@ -53,7 +53,7 @@ extension DateTime {
         let isTrimmed =
             text.utf8.first.map { (0x21...0x7E).contains($0) } == true
             && text.utf8.last.map { (0x21...0x7E).contains($0) } == true
-        let text = isTrimmed ? text : text.trimmingCharacters(in: .whitespaces)
+        let text = isTrimmed ? text : text.trimmingWhitespace(newlines: false)
         if text == "Z" || text == "z" { return 0 }
         let bytes = Array(text.utf8)
         guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }

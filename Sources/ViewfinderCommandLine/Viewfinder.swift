@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Places
 import ProviderKit
 import TerminalView
 
@@ -56,10 +57,14 @@ struct Viewfinder: AsyncParsableCommand {
             Console.writeHere(version + "\n", to: STDOUT_FILENO)
             _exit(Console.finish(exitCode: 0))
         }
+        // The gazetteer's passed checksum noted in the cache folder: later runs skip reading it all.
+        Gazetteer.noteChecks { Setup.cacheDirectory() }
+        // Begun before the command line is read, so the configuration is read beside it.
+        WarmUp.start(arguments: arguments)
         // A search in its usual form is read by hand, without ArgumentParser's reflection (a
         // quarter of a local search's CPU); anything else is ArgumentParser's, as before.
         let search = SearchFastParse.command(from: arguments)
-        WarmUp.start(arguments: arguments, readsSearchOptions: search == nil)
+        WarmUp.commandLineRead(byHand: search != nil)
         // A write to a reader that went away is an error to report (exit 141), not a signal.
         signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap(ConsoleLogHandler.init)

@@ -7,10 +7,23 @@ struct InspectCommandLineTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// Runs `viewfinder inspect arguments…` in the repository (the samples' paths are relative to
+    /// it), with its home and XDG folders in a temporary folder of the test's own: the
+    /// gazetteer's note of its check, and anything else a run keeps, is written there.
+    func inspect(_ arguments: [String]) async throws -> ViewfinderProcess.Output {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("vf-inspect-home-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("xdg").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        ]
+        return try await ViewfinderProcess.run(["inspect"] + arguments, in: Self.repository, environment: environment)
+    }
+
     @Test("JSON lists every field by its documented name, null where absent, and an error for unreadable files")
     func json() async throws {
-        let output = try await ViewfinderProcess.run(
-            ["inspect", "Samples/harbor-lighthouse-dusk.jpg", "README.md", "--format", "json"], in: Self.repository)
+        let output = try await inspect(["Samples/harbor-lighthouse-dusk.jpg", "README.md", "--format", "json"])
         #expect(output.status == 1)  // one file could not be read
         let entries = try #require(
             try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [[String: Any]])
@@ -45,8 +58,7 @@ struct InspectCommandLineTests {
 
     @Test("text output names each field")
     func text() async throws {
-        let output = try await ViewfinderProcess.run(
-            ["inspect", "Samples/wildlife/fox-snow-field.jpg"], in: Self.repository)
+        let output = try await inspect(["Samples/wildlife/fox-snow-field.jpg"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("  title        Fox in a snowy field\n"))
         #expect(output.stdout.contains("  keywords     wildlife, fox, snow, winter\n"))

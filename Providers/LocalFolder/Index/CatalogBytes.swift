@@ -38,10 +38,23 @@ final class CatalogBytes: @unchecked Sendable {
         return try array.withUnsafeBytes(body)
     }
 
+    /// The size from which an index is read into a mapping rather than an array.
+    static let mappedFrom = 256 << 10
+
     /// Exactly `count` bytes read from `descriptor`'s current offset; `nil` when it holds fewer
     /// or cannot be read.
     static func read(_ descriptor: Int32, count: Int) -> CatalogBytes? {
         guard count > 0 else { return CatalogBytes([]) }
+        // A small index (a few hundred photos) into an array: a mapping would cost more to make
+        // and to unmap (on the releasing thread, started for it) than its few faults.
+        if count < mappedFrom {
+            var complete = false
+            let array = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                complete = readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer)) == count
+                initialized = complete ? count : 0
+            }
+            return complete ? CatalogBytes(array) : nil
+        }
         let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
         guard let base = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), base != MAP_FAILED else {
             return nil

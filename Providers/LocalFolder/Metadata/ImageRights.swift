@@ -52,14 +52,14 @@ package struct ImageRights: Sendable, Equatable {
         text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "(" || $0 == ")" }
         )
         .filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-        .map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ".,;"))) }
+        .map { trimmed($0, of: ".,;") }
     }
 
     /// A Creative Commons licence named inside `text`: "CC0", or "CC" followed by its terms and
     /// version ("CC BY-SA 4.0", "CC-BY-NC 2.0").
     private static func creativeCommonsName(in text: String) -> License? {
         let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")" })
-            .map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ".:"))) }
+            .map { trimmed($0, of: ".:") }
         for (index, word) in words.enumerated() where word.lowercased().hasPrefix("cc") {
             for length in (1...3).reversed() where index + length <= words.count {
                 let name = words[index..<index + length].joined(separator: " ")
@@ -67,5 +67,14 @@ package struct ImageRights: Sendable, Equatable {
             }
         }
         return nil
+    }
+
+    /// `word` without any of `marks` at either end. Not Foundation's `trimmingCharacters(in:)`,
+    /// which bridges through `NSString`: a third of a local search's CPU for its photos' rights.
+    private static func trimmed(_ word: Substring, of marks: String) -> String {
+        var kept = word
+        while let first = kept.first, marks.contains(first) { kept.removeFirst() }
+        while let last = kept.last, marks.contains(last) { kept.removeLast() }
+        return String(kept)
     }
 }

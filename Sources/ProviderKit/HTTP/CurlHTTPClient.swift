@@ -1,4 +1,5 @@
 import CCurl
+import CLinux
 import Foundation
 import Logging
 
@@ -20,7 +21,7 @@ package final class CurlHTTPClient: HTTPClient {
     package init(userAgent: String, logger: Logger? = nil, maxConnections: Int = 32) {
         self.userAgent = userAgent
         self.logger = logger
-        let count = min(max(1, ProcessInfo.processInfo.activeProcessorCount), 4)
+        let count = min(Int(vf_available_processors()), 4)
         loops = (0..<count).map { _ in
             CurlMultiLoop(maxConnections: maxConnections) { transfer, delay in
                 let ran = (ContinuousClock.now - transfer.started).shortDescription

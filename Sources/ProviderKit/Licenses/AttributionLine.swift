@@ -13,7 +13,7 @@ package enum AttributionLine {
     /// `Credit`, already plain text), added when it says more than the author.
     package static func line(for photo: Photo, credit: String? = nil) -> String? {
         guard let license = photo.license else { return nil }
-        let author = photo.author?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let author = photo.author?.trimmingWhitespace()
         let named = author.flatMap { $0.isEmpty ? nil : $0 }
         switch license.id {
         case LicenseCatalog.unsplash.id: return named.map { "Photo by \($0) on Unsplash" }
@@ -30,7 +30,7 @@ package enum AttributionLine {
         -> String
     {
         var parts: [String] = []
-        let title = photo.title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = photo.title?.trimmingWhitespace()
         if let title, !title.isEmpty {
             parts.append("“\(title)”" + linked(photo.pageURL))
         } else {
@@ -39,7 +39,7 @@ package enum AttributionLine {
         if let author { parts.append("by " + author + linked(photo.authorURL)) }
         parts.append("is licensed under " + license.name + linked(license.url))
         var line = parts.joined(separator: " ")
-        let credit = credit?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let credit = credit?.trimmingWhitespace()
         if let credit, !credit.isEmpty, credit != author { line += ". Source: " + credit }
         return line
     }

@@ -59,15 +59,15 @@ public enum LicenseCatalog {
 
     /// The licence with this SPDX or named id (case-insensitive), or `nil`.
     public static func license(id: String) -> License? {
-        byID[id.trimmingCharacters(in: .whitespaces).lowercased()]
+        byID[id.trimmingWhitespace(newlines: false).lowercased()]
     }
 
     /// A Creative Commons licence from its code and version, as Openverse gives them (`by-sa` +
     /// `4.0`, `cc0` + `1.0`, `pdm`); `nil` for an unknown code or version.
     public static func creativeCommons(code: String, version: String?) -> License? {
         creativeCommons(
-            trimmedCode: code.trimmingCharacters(in: .whitespaces).lowercased(),
-            version: version?.trimmingCharacters(in: .whitespaces))
+            trimmedCode: code.trimmingWhitespace(newlines: false).lowercased(),
+            version: version?.trimmingWhitespace(newlines: false))
     }
 
     /// ``creativeCommons(code:version:)`` for a code and version already trimmed and in lower
@@ -81,13 +81,14 @@ public enum LicenseCatalog {
             guard creativeCommonsCodes.contains(code), let version, creativeCommonsVersions.contains(version) else {
                 return nil
             }
+            let terms = code.split(separator: "-")  // not `String.contains`: Foundation's, through NSString
             let spdx = "CC-" + code.uppercased() + "-" + version
             let name = "CC " + code.uppercased() + " " + version
             // Version 1.0 of NonCommercial-NoDerivs was published at `by-nd-nc`.
             let path = code == "by-nc-nd" && version == "1.0" ? "by-nd-nc" : code
             return License(
                 id: spdx, name: name, url: URL(string: "https://creativecommons.org/licenses/\(path)/\(version)/"),
-                allowsCommercialUse: !code.contains("nc"), allowsModification: !code.contains("nd"),
+                allowsCommercialUse: !terms.contains("nc"), allowsModification: !terms.contains("nd"),
                 requiresAttribution: true)
         }
     }
@@ -151,13 +152,13 @@ public enum LicenseCatalog {
     /// written and the URL.
     public static func resolve(name: String?, url: URL?) -> License? {
         if let url, let known = license(url: url) { return known }
-        if url == nil, let name, let written = URL(string: name.trimmingCharacters(in: .whitespacesAndNewlines)),
+        if url == nil, let name, let written = URL(string: name.trimmingWhitespace()),
             ["http", "https"].contains(written.scheme?.lowercased() ?? ""), let known = license(url: written)
         {
             return known
         }
         if let name, let known = license(named: name) { return known }
-        guard let name = name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+        guard let name = name?.trimmingWhitespace(), !name.isEmpty else {
             return url.map { License(name: LicenseCatalog.unknown.name, url: $0) }
         }
         return License(name: name, url: url)

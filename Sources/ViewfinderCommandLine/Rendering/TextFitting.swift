@@ -14,6 +14,10 @@ enum TextFitting {
     static func truncateFront(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard DisplayWidth.of(text) > width else { return text }
+        // A path of printable ASCII (the usual one): its last bytes, not its characters walked backwards.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return "…" + String(decoding: text.utf8.suffix(width - 1), as: UTF8.self)
+        }
         var kept: [Character] = []
         var used = 0
         for character in text.reversed() {

@@ -75,7 +75,8 @@ struct Setup {
     /// message can say where a missing path came from.
     static func locate(_ configPath: String?, argument: String? = "--config") throws -> Source {
         switch ConfigurationLocator.locate(
-            explicitPath: configPath, environment: ProcessInfo.processInfo.environment,
+            explicitPath: configPath,
+            environment: ProcessEnvironment.values("VIEWFINDER_CONFIG", "XDG_CONFIG_HOME", "HOME"),
             currentDirectory: currentDirectory)
         {
         case .found(let url):
@@ -89,7 +90,6 @@ struct Setup {
         }
     }
 
-    /// The folder the command runs in, which relative paths on the command line start from.
     /// The folder the command runs in, which relative paths on the command line start from.
     static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
 
@@ -119,7 +119,9 @@ struct Setup {
     }
 
     /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder` (``UserFolders``).
-    static func cacheDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    static func cacheDirectory(environment: [String: String] = ProcessEnvironment.values("XDG_CACHE_HOME", "HOME"))
+        -> URL
+    {
         UserFolders.base("XDG_CACHE_HOME", orInHome: ".cache", environment: environment)
             .appendingPathComponent("viewfinder")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc
@@ -14,11 +15,11 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Whether `TERM=dumb` says the terminal understands no escape sequences at all.
-    static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+    static var isDumb: Bool { ProcessEnvironment.value("TERM") == "dumb" }
 
     /// Colour only on a terminal that is not dumb and only when `NO_COLOR` is not set.
     static func usesColor(onTerminal: Bool) -> Bool {
-        onTerminal && !isDumb && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        onTerminal && !isDumb && (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
     }
 
     /// The live status line (redrawn with escape sequences) only on a terminal that is not dumb.
@@ -31,7 +32,7 @@ enum Terminal {
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        if let columns = ProcessEnvironment.value("COLUMNS").flatMap(Int.init), columns > 0 {
             return min(columns, 10_000)
         }
         return 120

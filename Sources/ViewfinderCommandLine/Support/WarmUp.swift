@@ -30,9 +30,17 @@ enum WarmUp {
     /// for it to finish.
     private static let reading = Mutex<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
-    /// Starts the warm-up when `arguments` (the program's, its name first) name such a command;
-    /// `readsSearchOptions`: ArgumentParser will read a search's options (no hand reading did).
-    static func start(arguments: [String], readsSearchOptions: Bool = true) {
+    /// How the main thread read the command line: 0 not yet, 1 by hand, 2 by ArgumentParser.
+    private static let commandLineReading = Atomic<UInt8>(0)
+
+    /// Tells the warm-up how the command line was read: `byHand` (``SearchFastParse``), or else
+    /// ArgumentParser will read it, whose reflection over a search's options it can do ahead.
+    static func commandLineRead(byHand: Bool) {
+        commandLineReading.store(byHand ? 1 : 2, ordering: .releasing)
+    }
+
+    /// Starts the warm-up when `arguments` (the program's, its name first) name such a command.
+    static func start(arguments: [String]) {
         guard arguments.count > 1, readsConfiguration(arguments[1]) else { return }
         let named = configPath(in: arguments)
         let searches = ["search", "popular", "download"].contains(arguments[1])
@@ -45,8 +53,9 @@ enum WarmUp {
             let configuration = preload(configPath: named)
             finishReading()
             // The search options' reflection (a third of the parse) while the main thread
-            // reads the command line up to them: 2 ms sooner to the command.
-            if searches, readsSearchOptions { _ = try? SearchOptions.parse([]) }
+            // reads the command line up to them: 2 ms sooner to the command. Only once the main
+            // thread has said ArgumentParser reads it (it has, long before the file is read).
+            if searches, commandLineReading.load(ordering: .acquiring) == 2 { _ = try? SearchOptions.parse([]) }
             // libcurl and OpenSSL loaded and set up (7 ms or more of CPU) only when the command
             // will use them: a local-only search, `config` or `providers` never does.
             let network = downloads || (sendsRequests && configuration?.usesNetwork ?? true)
