@@ -15,7 +15,10 @@ SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examp
 # whole table (9,300 records), a sixth of a local search's CPU. (Same folder: rebuild from clean.)
 FUNCTION_SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-RELEASE_FLAGS = -c release --static-swift-stdlib --product viewfinder $(FUNCTION_SECTIONS)
+# No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
+# looked for each of them in the binary's folder and its eleven hardware-capability subfolders
+# (72 failed opens at every start, in /usr/bin when installed).
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --product viewfinder $(FUNCTION_SECTIONS)
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
 demo:

@@ -115,7 +115,7 @@ package struct ProviderStatusRow: Sendable, Equatable {
     package init(_ status: ProviderStatus) {
         name = status.name
         let count = "\(status.count) photo\(status.count == 1 ? "" : "s")"
-        phase = status.isPartial ? "partial" : status.phase.rawValue.replacingOccurrences(of: "_", with: " ")
+        phase = status.isPartial ? "partial" : String(status.phase.rawValue.map { $0 == "_" ? " " : $0 })
         let time = status.duration.map { " in \($0.shortDescription)" } ?? ""
         switch status.phase {
         case .running: detail = status.count > 0 ? count : ""

@@ -1,5 +1,6 @@
 import CLibraryLoader
 import Foundation
+import ProviderKit
 import Synchronization
 import Testing
 
@@ -11,8 +12,9 @@ import Testing
     private func withLibrary<Result>(
         _ file: String, finding names: [String],
         setUp: (@convention(c) (UnsafeMutablePointer<vf_library>?) -> Int32)? = nil,
-        _ body: (UnsafeMutablePointer<vf_library>, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Result
-    ) -> Result {
+        _ body: (UnsafeMutablePointer<vf_library>, UnsafeMutablePointer<UnsafeMutableRawPointer?>) async throws ->
+            Result
+    ) async rethrows -> Result {
         let fileName = strdup(file)
         let symbolNames = names.map { strdup($0) }
         let slots = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: max(names.count, 1))
@@ -35,7 +37,7 @@ import Testing
             for name in symbolNames { free(name) }
             free(fileName)
         }
-        return body(library, slots)
+        return try await body(library, slots)
     }
 
     private func error(_ library: UnsafeMutablePointer<vf_library>) -> String? {
@@ -43,8 +45,8 @@ import Testing
     }
 
     @Test("a library with every function listed loads once, each address found, and no error")
-    func loads() {
-        withLibrary("libc.so.6", finding: ["strlen", "memchr"]) { library, found in
+    func loads() async {
+        await withLibrary("libc.so.6", finding: ["strlen", "memchr"]) { library, found in
             #expect(vf_library_is_loaded(library) == 0 && error(library) == nil)  // not tried yet
             #expect(vf_library_load(library) == 1)
             #expect(vf_library_is_loaded(library) == 1 && error(library) == nil)
@@ -56,8 +58,8 @@ import Testing
     }
 
     @Test("a missing library is refused for good, with the loader's reason naming it")
-    func missingLibrary() {
-        withLibrary("libviewfinder-no-such-library.so.9", finding: ["anything"]) { library, _ in
+    func missingLibrary() async {
+        await withLibrary("libviewfinder-no-such-library.so.9", finding: ["anything"]) { library, _ in
             #expect(vf_library_load(library) == 0)
             #expect(error(library)?.contains("libviewfinder-no-such-library.so.9") == true, "\(error(library) ?? "")")
             #expect(vf_library_load(library) == 0 && vf_library_is_loaded(library) == 0)
@@ -65,15 +67,15 @@ import Testing
     }
 
     @Test("a library without one of the functions is refused, the reason naming the function")
-    func missingFunction() {
-        withLibrary("libc.so.6", finding: ["strlen", "vf_no_such_function"]) { library, _ in
+    func missingFunction() async {
+        await withLibrary("libc.so.6", finding: ["strlen", "vf_no_such_function"]) { library, _ in
             #expect(vf_library_load(library) == 0)
             #expect(error(library) == "libc.so.6 has no vf_no_such_function")
         }
     }
 
     @Test("a set-up that refuses leaves the library refused with the set-up's own reason; it runs once")
-    func setUpRefuses() {
+    func setUpRefuses() async {
         let refuse: @convention(c) (UnsafeMutablePointer<vf_library>?) -> Int32 = { library in
             LibraryLoaderTests.refusingSetUps.withLock { $0 += 1 }
             guard let library else { return 0 }
@@ -83,7 +85,7 @@ import Testing
             }
             return 0
         }
-        withLibrary("libc.so.6", finding: ["strlen"], setUp: refuse) { library, _ in
+        await withLibrary("libc.so.6", finding: ["strlen"], setUp: refuse) { library, _ in
             #expect(vf_library_load(library) == 0)
             #expect(vf_library_load(library) == 0)
             #expect(error(library) == "too old for us")
@@ -92,21 +94,43 @@ import Testing
     }
 
     @Test("many threads loading at once load the library once: the set-up runs one time")
-    func concurrentLoads() {
+    func concurrentLoads() async throws {
         let count: @convention(c) (UnsafeMutablePointer<vf_library>?) -> Int32 = { _ in
             LibraryLoaderTests.countedSetUps.withLock { $0 += 1 }
             return 1
         }
-        withLibrary("libm.so.6", finding: ["cos"], setUp: count) { library, _ in
-            let loaded = Mutex(0)
+        try await withLibrary("libm.so.6", finding: ["cos"], setUp: count) { library, _ in
+            // Threads of their own (no thread of Swift's pool waits on another), the last to
+            // finish opening the gate the test waits at.
+            let outcomes = Outcomes()
+            let finished = OnceGate()
             let address = Int(bitPattern: library)
-            DispatchQueue.concurrentPerform(iterations: 16) { _ in
-                let outcome = vf_library_load(UnsafeMutablePointer(bitPattern: address))
-                loaded.withLock { $0 += Int(outcome) }
+            for index in 0..<16 {
+                try NamedThread.tryStart("vf-test-load-\(index)") {
+                    let outcome = vf_library_load(UnsafeMutablePointer(bitPattern: address))
+                    if outcomes.add(Int(outcome)) == 16 { finished.open() }
+                }
             }
-            #expect(loaded.withLock { $0 } == 16)
+            await finished.wait()
+            #expect(outcomes.loaded == 16)
         }
         #expect(LibraryLoaderTests.countedSetUps.withLock { $0 } == 1)
+    }
+
+    /// The threads' outcomes: how many loaded the library, of how many that finished.
+    private final class Outcomes: Sendable {
+        private let counts = Mutex((loaded: 0, finished: 0))
+
+        /// Adds one thread's outcome (1 loaded, 0 not); returns how many have finished.
+        func add(_ outcome: Int) -> Int {
+            counts.withLock { counts in
+                counts.loaded += outcome
+                counts.finished += 1
+                return counts.finished
+            }
+        }
+
+        var loaded: Int { counts.withLock { $0.loaded } }
     }
 
     private static let refusingSetUps = Mutex(0)

@@ -62,11 +62,22 @@ package struct ImageRights: Sendable, Equatable {
             .map { trimmed($0, of: ".:") }
         for (index, word) in words.enumerated() where word.lowercased().hasPrefix("cc") {
             for length in (1...3).reversed() where index + length <= words.count {
-                let name = words[index..<index + length].joined(separator: " ")
+                let name = Self.spaced(words[index..<index + length])
                 if let known = LicenseCatalog.license(named: name) { return known }
             }
         }
         return nil
+    }
+
+    /// `words` with a space between each two. Not `joined(separator:)`: generic over the slice,
+    /// its first call asked the runtime to scan every conformance in the binary (0.07 ms).
+    private static func spaced(_ words: ArraySlice<String>) -> String {
+        var text = ""
+        for (position, word) in words.enumerated() {
+            if position > 0 { text += " " }
+            text += word
+        }
+        return text
     }
 
     /// `word` without any of `marks` at either end. Not Foundation's `trimmingCharacters(in:)`,

@@ -21,9 +21,11 @@ struct SearchRun {
 
     private func perform() async throws {
         let paths = options.folders
-        let folders = try await BlockingExecutor.shared.run { _ throws(CommandFailure) in
-            try AdHocFolders.resolve(paths)
-        }
+        // Checked off Swift's pool (a folder on a hung mount must not hold it); no trip there for none.
+        let folders =
+            paths.isEmpty
+            ? []
+            : try await BlockingExecutor.shared.run { _ throws(CommandFailure) in try AdHocFolders.resolve(paths) }
         let setup = try await Setup.load(
             configPath: options.config, verbose: options.verbose, cache: options.cacheUse, folders: folders)
         // A folder named on the command line is searched even when --provider picks others.

@@ -25,15 +25,22 @@ struct Setup {
     }
 
     /// Loads the configuration named by `--config` (or found in the usual places, else the
-    /// built-in default); the one ``WarmUp`` read meanwhile when it read the same.
+    /// built-in default); the one ``WarmUp`` read meanwhile when it read the same (taken without
+    /// looking for the file again when it read it for the same `--config`).
     /// `folders` (`--folder`) are searched beside the configured providers.
     static func load(
         configPath: String?, verbose: Bool, cache: CacheUse = .normal, folders: [URL] = []
     ) async throws -> Setup {
-        let source = try locate(configPath)
-        if source == .builtIn { noteBuiltInDefault() }
         await WarmUp.configurationRead()
-        let configuration = try WarmUp.takeConfiguration(readFrom: source) ?? loadConfiguration(source)
+        let source: Source
+        let configuration: Configuration
+        if let read = WarmUp.takeConfiguration(named: configPath) {
+            (source, configuration) = read  // the same `--config` (or none), so the same file
+        } else {
+            source = try locate(configPath)
+            configuration = try WarmUp.takeConfiguration(readFrom: source) ?? loadConfiguration(source)
+        }
+        if source == .builtIn { noteBuiltInDefault() }
         return make(try AdHocFolders.adding(folders, to: configuration), verbose: verbose, cache: cache)
     }
 

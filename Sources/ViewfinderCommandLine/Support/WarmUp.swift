@@ -23,12 +23,12 @@ enum WarmUp {
     /// An object as GRDB's database queue is, for the notification centre.
     private final class Observer {}
 
-    /// The configuration read ahead, and where it was read from.
-    private static let preloaded = Mutex<(source: Setup.Source, configuration: Configuration)?>(nil)
+    /// The configuration read ahead, where it was read from, and the `--config` that named it.
+    private static let preloaded = Mutex<(named: String?, source: Setup.Source, configuration: Configuration)?>(nil)
 
-    /// Whether the warm-up thread is still reading the configuration, and the commands waiting
-    /// for it to finish.
-    private static let reading = Mutex<(busy: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+    /// Shut while the warm-up thread reads the configuration (each start makes a new one); nil
+    /// when no warm-up reads one.
+    private static let reading = Mutex<OnceGate?>(nil)
 
     /// How the main thread read the command line: 0 not yet, 1 by hand, 2 by ArgumentParser.
     private static let commandLineReading = Atomic<UInt8>(0)
@@ -48,10 +48,11 @@ enum WarmUp {
             arguments[1] == "download" || arguments.contains { $0 == "--download" || $0.hasPrefix("--download=") }
         let sendsRequests = searches || arguments[1] == "serve" || arguments.contains("--check")
         let writesPage = arguments.contains { $0 == "html" || $0 == "--format=html" || $0 == "--open" }
-        reading.withLock { $0.busy = true }
+        let gate = OnceGate()
+        reading.withLock { $0 = gate }
         NamedThread.start("vf-warm-up") {
             let configuration = preload(configPath: named)
-            finishReading()
+            gate.open()
             // The search options' reflection (a third of the parse) while the main thread
             // reads the command line up to them: 2 ms sooner to the command. Only once the main
             // thread has said ArgumentParser reads it (it has, long before the file is read).
@@ -78,24 +79,7 @@ enum WarmUp {
     /// `search` read by hand, the command reached the file while the warm-up was still on it.
     /// Awaited, never blocking a thread of Swift's pool.
     static func configurationRead() async {
-        guard reading.withLock({ $0.busy }) else { return }
-        await withCheckedContinuation { continuation in
-            let done = reading.withLock { state in
-                if state.busy { state.waiting.append(continuation) }
-                return !state.busy
-            }
-            if done { continuation.resume() }
-        }
-    }
-
-    /// Ends the reading: the commands waiting for it go on.
-    private static func finishReading() {
-        let waiting = reading.withLock { state in
-            state.busy = false
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        for continuation in waiting { continuation.resume() }
+        await reading.withLock { $0 }?.wait()
     }
 
     /// The configuration read ahead from `source`, taken once; `nil` when none was, or not yet
@@ -108,6 +92,17 @@ enum WarmUp {
         }
     }
 
+    /// The configuration read ahead for the same `--config` (or none) as `configPath`, and
+    /// where it was read from, taken once: the same path in the same folder and environment is
+    /// the same file, so the command need not look for it again. `nil` as for ``takeConfiguration(readFrom:)``.
+    static func takeConfiguration(named configPath: String?) -> (Setup.Source, Configuration)? {
+        preloaded.withLock { slot in
+            guard let entry = slot, entry.named == configPath else { return nil }
+            slot = nil
+            return (entry.source, entry.configuration)
+        }
+    }
+
     /// Reads the configuration the command line most likely names (3 ms), as ``Setup`` would; a
     /// file that cannot be read is left for the command, which says why. A guess is only used
     /// when the command, having parsed its options, finds the same file.
@@ -116,7 +111,7 @@ enum WarmUp {
     static func preload(configPath: String?) -> Configuration? {
         guard let source = try? Setup.locate(configPath), let configuration = try? Setup.loadConfiguration(source)
         else { return nil }
-        preloaded.withLock { $0 = (source, configuration) }
+        preloaded.withLock { $0 = (configPath, source, configuration) }
         return configuration
     }
 
