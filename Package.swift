@@ -91,7 +91,7 @@ let package = Package(
         // The offline gazetteer: place names for positions (GeoNames, built by scripts/build-places.py).
         .target(
             name: "Places",
-            dependencies: ["ProviderKit"],
+            dependencies: ["ProviderKit", "CLinux"],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import Glibc
 import ProviderKit
@@ -10,15 +11,21 @@ import ProviderKit
 ///
 /// The note only spares work: whatever it says, every read of the file stays bounds-checked.
 /// One note, for the last file checked; a note that cannot be read or written costs a full check.
+/// The note is made unnamed and then given its name (`O_TMPFILE`), so a process ended while
+/// writing it, as a search ends before its warm-up thread, leaves neither a partial note nor a
+/// temporary file behind.
 package struct PlacesCheckRecord: Sendable {
     /// The note's path.
     package let path: String
+    /// The folder it is in.
+    let folder: String
 
     /// The longest note read: a note is one line, a path and a few numbers.
     static let maximumLength = 8192
 
     /// A note at `places.checked` in `folder` (Viewfinder's cache folder).
     package init(folder: URL) {
+        self.folder = folder.path
         path = folder.appendingPathComponent("places.checked").path
     }
 
@@ -39,9 +46,16 @@ package struct PlacesCheckRecord: Sendable {
         return count > 0 && count < Self.maximumLength && bytes.prefix(count).elementsEqual(line.utf8)
     }
 
-    /// Writes `line` as the note, whole or not at all; a note that cannot be written is left out.
+    /// Writes `line` as the note, whole or not at all; a note that cannot be written (a folder
+    /// that cannot be made, a file system without unnamed files) is left out. Not synced: a note
+    /// lost or emptied by a crash only costs the next open its full check.
     func record(_ line: String) {
-        guard line.utf8.count < Self.maximumLength else { return }
-        _ = PrivateFile.write(Data(line.utf8), to: path)
+        guard line.utf8.count < Self.maximumLength, PrivateFile.makeFolder(folder) == nil else { return }
+        let descriptor = vf_open_unnamed(folder, 0o600)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard Array(line.utf8).withUnsafeBytes({ writeAll(descriptor, $0) }) == nil else { return }
+        unlink(path)  // the earlier note, replaced, never rewritten in place; another process's link may win
+        _ = vf_link_descriptor(descriptor, path)
     }
 }

@@ -29,6 +29,9 @@ import Testing
         #expect(try Gazetteer(path: file.path, checks: checks).checkedInFull)
         let note = try String(contentsOfFile: checks.path, encoding: .utf8)
         #expect(note.hasPrefix(file.path + "\t") && note.contains("xxh128:"))
+        // Made unnamed and then named: no temporary file beside it, now or if the process ends midway.
+        let cache = folder.appendingPathComponent("cache").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache) == ["places.checked"])
         let again = try Gazetteer(path: file.path, checks: checks)
         #expect(!again.checkedInFull)
         #expect(again.names(at: GeoLocation(latitude: 38.68, longitude: -9.16))?.country == "Portugal")
