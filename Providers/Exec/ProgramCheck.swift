@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Whether a plugin's program can be started, and why not, in the same words for
 /// `config check` (before a search) and for a failed start (during one).
@@ -8,7 +9,7 @@ enum ProgramCheck {
     /// plugin's `env:` one).
     static func locate(_ program: String) -> String? {
         if program.contains("/") { return program }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/bin:/usr/bin"  // glibc's default
+        let searchPath = ProcessEnvironment.value("PATH") ?? "/bin:/usr/bin"  // glibc's default
         let folders = searchPath.split(separator: ":", omittingEmptySubsequences: false).map { $0.isEmpty ? "." : $0 }
         return folders.lazy.map { "\($0)/\(program)" }.first { problem(runningFile: $0) == nil }
     }

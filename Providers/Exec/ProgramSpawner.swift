@@ -1,5 +1,6 @@
 import CPluginSupervisor
 import Foundation
+import ProviderKit
 
 #if canImport(Glibc)
     import Glibc
@@ -110,7 +111,7 @@ enum ProgramSpawner {
                 program,
                 "cannot start Viewfinder's plugin supervisor (/proc/self/exe): \(String(cString: strerror(status)))")
         }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/bin:/usr/bin"  // glibc's default
+        let searchPath = ProcessEnvironment.value("PATH") ?? "/bin:/usr/bin"  // glibc's default
         var command = Data()
         for part in [searchPath] + arguments {
             command.append(contentsOf: part.utf8)

@@ -46,7 +46,12 @@ public struct ProviderContext: Sendable {
     /// Resolves a path from the configuration: absolute as given, `~` expanded, relative
     /// against ``baseDirectory``. `~/` is `$HOME` (absolute) as in a shell and in `${HOME}`,
     /// not the password file's home, which differs under `sudo -E`, in containers and in CI.
-    public func resolvePath(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> URL {
+    public func resolvePath(_ path: String) -> URL {
+        resolvePath(path, home: ProcessEnvironment.value("HOME"))
+    }
+
+    /// ``resolvePath(_:)`` with `home` standing for `$HOME`.
+    public func resolvePath(_ path: String, home: String?) -> URL {
         let expanded =
             if let home = EnvironmentPath.absolute(home), path == "~" || path.hasPrefix("~/") {
                 home + path.dropFirst()

@@ -10,9 +10,6 @@ package enum DisplayWidth {
     /// The columns `text` takes on a terminal.
     package static func of(_ text: Substring) -> Int { columns(text) }
 
-    /// The columns `text` takes on a terminal.
-    package static func of(_ text: some StringProtocol) -> Int { columns(text) }
-
     /// The columns of a text, specialized here for `String` and `Substring`: called from another
     /// module the generic form looked its views' types up at run time, a scan of every
     /// conformance in the binary (0.07 ms) on the way to a search's table.

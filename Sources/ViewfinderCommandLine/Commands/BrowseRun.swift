@@ -89,7 +89,7 @@ struct BrowseRun {
             settings: settings, recent: recent, input: input, screen: screen)
         // VIEWFINDER_PICTURES=off keeps the preview to its details (a terminal that mis-reports
         // what it can draw); chafa is loaded here, off the pool, only for this screen.
-        if ProcessInfo.processInfo.environment["VIEWFINDER_PICTURES"] != "off" {
+        if ProcessEnvironment.value("VIEWFINDER_PICTURES") != "off" {
             session.drawer = ChafaPictureDrawer(
                 pictures: await TerminalPictures(environment: ProcessInfo.processInfo.environment))
         }

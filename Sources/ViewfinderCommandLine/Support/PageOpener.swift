@@ -62,7 +62,7 @@ enum PageOpener {
     /// Starts `xdg-open` on `target` and waits up to ``openerGrace`` for it to fail; blocking, so
     /// it runs on ``BlockingExecutor``.
     private static func launch(_ target: String) -> Launch {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        let paths = (ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin").split(separator: ":")
         guard
             let opener = paths.map({ "\($0)/xdg-open" }).first(where: {
                 FileManager.default.isExecutableFile(atPath: $0)

@@ -83,6 +83,7 @@ struct Setup {
     static func locate(_ configPath: String?, argument: String? = "--config") throws -> Source {
         switch ConfigurationLocator.locate(
             explicitPath: configPath,
+            // The variables the locator reads (and `UserFolders` for it), not all of them.
             environment: ProcessEnvironment.values("VIEWFINDER_CONFIG", "XDG_CONFIG_HOME", "HOME"),
             currentDirectory: currentDirectory)
         {
