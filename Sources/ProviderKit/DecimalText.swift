@@ -1,11 +1,11 @@
 /// Numbers with a fixed count of decimals, as `String(format: "%.4f")` writes them, without
 /// Foundation's formatter: it set itself up on its first call, a tenth of a local search's table.
 /// (Not C's `snprintf` either: the terminal screen sets the user's locale, which may write a comma.)
-enum DecimalText {
+package enum DecimalText {
     /// `value` with `places` (0–9) digits after the point, rounded as `%.Nf` rounds: to the
     /// nearest of the double's exact value, half to even; a minus sign for any negative value
     /// (also one that rounds to zero).
-    static func fixed(_ value: Double, places: Int) -> String {
+    package static func fixed(_ value: Double, places: Int) -> String {
         let places = min(max(places, 0), 9)
         var scale: UInt64 = 1
         for _ in 0..<places { scale *= 10 }

@@ -1,9 +1,10 @@
 import Foundation
+import ProviderKit
 import Testing
 
-@testable import SearchViewModel
-
 /// Scores and weights written as `String(format: "%.Nf")` writes them, without its formatter.
+/// (Here, not beside the view-model's tests: the timed pass takes every suite of that module, and
+/// 200,000 values would load the cores its margins need.)
 @Suite struct DecimalTextTests {
     @Test("the same text as %.Nf for edge values", arguments: [1, 2, 4])
     func edges(places: Int) {
