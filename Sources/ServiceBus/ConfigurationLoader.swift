@@ -11,13 +11,16 @@ package struct ConfigurationLoader: Sendable {
     static let searchKeys = ["limit", "timeout", "filters"]
 
     let registry: ProviderRegistry
-    let environment: [String: String]
+    /// The variables `${NAME}` reads, or `nil` for the process's own (read one at a time with
+    /// `getenv`: `ProcessInfo.environment` copies every variable into a dictionary first).
+    let environment: [String: String]?
     /// What turns `search.filters.near`'s place names into positions; without it only `LAT,LON`.
     let places: (any PlaceResolving)?
 
-    /// Creates a loader for the provider types in `registry`.
+    /// Creates a loader for the provider types in `registry`, reading `environment`'s variables
+    /// (by default the process's).
     package init(
-        registry: ProviderRegistry, environment: [String: String] = ProcessInfo.processInfo.environment,
+        registry: ProviderRegistry, environment: [String: String]? = nil,
         places: (any PlaceResolving)? = nil
     ) {
         self.registry = registry

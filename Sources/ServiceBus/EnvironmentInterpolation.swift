@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Replaces `${VAR}` and `${VAR:-default}` in configuration values with environment variables.
 struct EnvironmentInterpolation {
@@ -17,7 +18,14 @@ struct EnvironmentInterpolation {
         var isOverLimit = false
     }
 
-    let environment: [String: String]
+    /// The variables, or `nil` for the process's own.
+    let environment: [String: String]?
+
+    /// The value of variable `name`, or `nil` when it is unset.
+    private func value(of name: String) -> String? {
+        guard let environment else { return ProcessEnvironment.value(name) }
+        return environment[name]
+    }
 
     /// Interpolates `text`; an unset variable without a default becomes the empty string.
     /// Text longer than `limit` bytes is a failure: the file's size is capped, and so must be
@@ -51,7 +59,7 @@ struct EnvironmentInterpolation {
                     message: "`${\(body)}` is not a valid variable reference; names use letters, digits and _")
             }
             variables.append(String(name))
-            let value = environment[String(name)] ?? ""
+            let value = self.value(of: String(name)) ?? ""
             output += value.isEmpty ? (fallback.map(String.init) ?? "") : value
             guard output.utf8.count <= limit else {
                 throw Failure(

@@ -48,7 +48,7 @@ enum OptionsDecoding {
         for _ in 0..<maximumAttempts {
             let error: DecodingError
             do {
-                let value = try YAMLDecoder().decode(T.self, from: current)
+                let value = try OptionsDecoder.decode(T.self, from: current)
                 return reported.isEmpty ? value : nil
             } catch let decodingError as DecodingError {
                 error = decodingError

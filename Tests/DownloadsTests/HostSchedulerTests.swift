@@ -54,13 +54,15 @@ struct HostSchedulerTests {
     @Test("a paused host waits while the others go on, and a cancelled waiter leaves the queue")
     func pauseAndCancel() async throws {
         let scheduler = HostScheduler(parallel: 4, perHost: 4)
-        await scheduler.pause("a", for: .seconds(30))
+        // A pause no run of the suite outlasts: with 30 s, a pool busy with other suites let it
+        // end before the waiter was seen, and the wait below never ended.
+        await scheduler.pause("a", for: .seconds(3_600))
         let started = Started()
         let paused = Task {
             try await scheduler.start("a")
             started.names.withLock { $0.append("a") }
         }
-        while await scheduler.waitingCount < 1 { try await Task.sleep(for: .milliseconds(1)) }
+        try #require(await Self.eventually { await scheduler.waitingCount == 1 })
         let other = Task {
             try await scheduler.start("b")
             started.names.withLock { $0.append("b") }
@@ -69,6 +71,17 @@ struct HostSchedulerTests {
         #expect(started.names.withLock { $0 } == ["b"])
         paused.cancel()
         await #expect(throws: CancellationError.self) { try await paused.value }
-        while await scheduler.waitingCount > 0 { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(await Self.eventually { await scheduler.waitingCount == 0 })
+    }
+
+    /// Whether `condition` comes to hold within two minutes (the pool may be busy with other
+    /// suites), checked every millisecond: a wait that cannot end fails instead of stalling the run.
+    static func eventually(_ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return await condition()
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import ProviderKit
+import Synchronization
 
 /// Runs the built `viewfinder` binary and captures what it prints.
 struct ViewfinderProcess {
@@ -79,7 +81,7 @@ struct ViewfinderProcess {
         for await code in exited.stream { status = code }
         watchdog.cancel()
         missedExit.cancel()
-        return Output(status: status, stdout: outData.text(), stderr: errData.text())
+        return Output(status: status, stdout: await outData.text(), stderr: await errData.text())
     }
 
     /// Foundation's `Process` on Linux now and then never calls the termination handler of a child
@@ -101,21 +103,24 @@ struct ViewfinderProcess {
     }
 
     /// Reads a pipe to its end on a thread of its own so a full pipe never blocks the child (not
-    /// on a Dispatch global queue: on Linux those threads run Swift's tasks, which other tests need).
-    private final class Capture: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
+    /// on a Dispatch global queue: on Linux those threads run Swift's tasks, which other tests
+    /// need); the text is awaited, so a descendant that keeps the pipe open holds no thread of
+    /// Swift's pool either.
+    private final class Capture: Sendable {
+        private let data = Mutex(Data())
+        private let done = OnceGate()
 
         init(_ handle: FileHandle) {
-            Thread {
-                self.data = handle.readDataToEndOfFile()
-                self.done.signal()
+            Thread { [self] in
+                let read = handle.readDataToEndOfFile()
+                data.withLock { $0 = read }
+                done.open()
             }.start()
         }
 
-        func text() -> String {
-            done.wait()
-            return String(decoding: data, as: UTF8.self)
+        func text() async -> String {
+            await done.wait()
+            return String(decoding: data.withLock { $0 }, as: UTF8.self)
         }
     }
 }
