@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -17,5 +19,16 @@ package enum ProcessEnvironment {
         var values: [String: String] = [:]
         for name in names { values[name] = value(name) }
         return values
+    }
+}
+
+extension ProcessEnvironment {
+    /// The process's working folder (`getcwd`), or Foundation's answer when that fails (the
+    /// folder was removed): `FileManager.default` is built on first use, a tenth of the way to
+    /// a search's configuration.
+    package static func workingDirectory() -> String {
+        var bytes = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&bytes, bytes.count) != nil else { return FileManager.default.currentDirectoryPath }
+        return String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

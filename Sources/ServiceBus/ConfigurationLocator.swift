@@ -18,10 +18,10 @@ package enum ConfigurationLocator {
         explicitPath: String?,
         environment: [String: String],
         currentDirectory: URL,
-        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+        fileExists: (String) -> Bool = exists
     ) -> Outcome {
         func absolute(_ path: String) -> URL {
-            let expanded = NSString(string: path).expandingTildeInPath
+            let expanded = path.hasPrefix("~") ? NSString(string: path).expandingTildeInPath : path
             return expanded.hasPrefix("/")
                 ? URL(fileURLWithPath: expanded) : currentDirectory.appendingPathComponent(expanded)
         }
@@ -40,5 +40,12 @@ package enum ConfigurationLocator {
         ]
         if let found = candidates.first(where: { fileExists($0.path) }) { return .found(found) }
         return .notFound(searched: candidates.map(\.path))
+    }
+
+    /// Whether anything is at `path`, links followed, as `FileManager.fileExists(atPath:)` says
+    /// (without building `FileManager.default` on the way to a search).
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 }

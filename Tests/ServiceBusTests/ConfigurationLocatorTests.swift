@@ -30,6 +30,35 @@ struct ConfigurationLocatorTests {
                 == .found(URL(fileURLWithPath: "/home/u/.config/viewfinder/config.yaml")))
     }
 
+    @Test("`exists` answers as FileManager's fileExists: a file, a folder, a link to either, a dangling link, nothing")
+    func existsAsFileManager() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vf-exists-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.yaml")
+        try Data("providers: {}\n".utf8).write(to: file)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("to-file"), withDestinationURL: file)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("to-folder"), withDestinationURL: folder)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("dangling"), withDestinationURL: folder.appendingPathComponent("gone"))
+        for name in ["config.yaml", "", "to-file", "to-folder", "dangling", "gone", "config.yaml/x", "to-file/"] {
+            let path = folder.path + "/" + name
+            #expect(ConfigurationLocator.exists(path) == FileManager.default.fileExists(atPath: path), "\(name)")
+        }
+        #expect(ConfigurationLocator.exists(file.path))
+        #expect(!ConfigurationLocator.exists(folder.appendingPathComponent("dangling").path))
+    }
+
+    @Test("a path starting with ~ is in the home folder, and one with ~ elsewhere is as written")
+    func tilde() {
+        let home = NSString(string: "~").expandingTildeInPath
+        #expect(
+            locate("~/a.yaml", [:], existing: [home + "/a.yaml"]) == .found(URL(fileURLWithPath: home + "/a.yaml")))
+        #expect(locate("a~b.yaml", [:], existing: ["/work/a~b.yaml"]) == .found(URL(fileURLWithPath: "/work/a~b.yaml")))
+    }
+
     @Test("a relative $XDG_CONFIG_HOME is ignored, as the XDG specification asks, for $HOME/.config")
     func relativeConfigHome() {
         let existing: Set = ["/work/xdg/viewfinder/config.yaml", "/home/u/.config/viewfinder/config.yaml"]

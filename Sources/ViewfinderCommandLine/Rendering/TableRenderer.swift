@@ -159,7 +159,7 @@ struct TableRenderer: SearchRenderer {
 
     /// A file path relative to the current folder when it is below it.
     static func shortLocation(_ location: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
+        let here = ProcessEnvironment.workingDirectory() + "/"
         return location.hasPrefix(here) ? String(location.dropFirst(here.count)) : location
     }
 

@@ -99,7 +99,7 @@ struct Setup {
     }
 
     /// The folder the command runs in, which relative paths on the command line start from.
-    static var currentDirectory: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+    static var currentDirectory: URL { URL(fileURLWithPath: ProcessEnvironment.workingDirectory(), isDirectory: true) }
 
     /// Reads the configuration from `source`.
     static func loadConfiguration(_ source: Source) throws -> Configuration {
@@ -121,7 +121,7 @@ struct Setup {
 
     /// The path relative to the current folder when the file is below it.
     static func displayPath(_ url: URL) -> String {
-        let here = FileManager.default.currentDirectoryPath
+        let here = ProcessEnvironment.workingDirectory()
         let path = url.standardizedFileURL.path
         return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
