@@ -47,7 +47,7 @@ linked=$(cd "$work/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/viewfi
 [[ -n $linked ]] || fail "dpkg-shlibdeps found no dependencies for the binary"
 # Packed relative relocations (DT_RELR, see Package.swift) need glibc 2.36's loader: a version
 # the binary requires (GLIBC_ABI_DT_RELR) that dpkg-shlibdeps does not count.
-if readelf -V "$root/usr/bin/viewfinder" | grep -q GLIBC_ABI_DT_RELR; then
+if readelf -V "$root/usr/bin/viewfinder" | grep GLIBC_ABI_DT_RELR >/dev/null; then
   linked=$(sed 's/libc6 (>= [0-9.]*)/libc6 (>= 2.36)/' <<<"$linked")
 fi
 dlopened=()

@@ -28,7 +28,7 @@ if [[ ${VIEWFINDER_INSTALL_TOOLS:-} == 1 ]]; then packages+=(man-db lintian stra
 if [[ ${VIEWFINDER_BENCHMARK_TOOLS:-} == 1 ]]; then packages+=(wrk nginx-light hyperfine imagemagick libheif-examples chafa); fi
 missing=()
 for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep "install ok installed" >/dev/null || missing+=("$package")
 done
 command -v python3 >/dev/null || missing+=(python3)  # the tests' loopback servers
 if ((${#missing[@]})); then

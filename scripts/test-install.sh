@@ -46,7 +46,7 @@ PREFIX=$prefix DESTDIR=$destdir scripts/install.sh install
 installed=$destdir$prefix/bin/viewfinder
 [[ -x $installed ]] || fail "no $installed"
 [[ -z $(find "$destdir$prefix/bin" -mindepth 1 ! -name viewfinder) ]] || fail "bin/ holds more than the binary"
-if file "$installed" | grep -q "not stripped"; then fail "the installed binary is not stripped"; fi
+if file "$installed" | grep "not stripped" >/dev/null; then fail "the installed binary is not stripped"; fi
 
 cd "$work"  # nothing of the source tree is the current folder either
 traced() {
@@ -134,8 +134,8 @@ zcat "$root/usr/share/man/man1/viewfinder-search.1.gz" >"$work/page.1" && grep -
 # The debug symbols under the binary's build ID, as gdb looks them up.
 build_id=$(readelf -n "$root/usr/bin/viewfinder" | sed -n 's/^ *Build ID: *//p')
 debug=$root/usr/lib/debug/.build-id/${build_id:0:2}/${build_id:2}.debug
-readelf -S "$debug" 2>/dev/null | grep -q '\.debug_info' || fail "no debug information at $debug"
-if readelf -S "$root/usr/bin/viewfinder" | grep -q '\.debug_'; then fail "the packaged binary has debug sections"; fi
+readelf -S "$debug" 2>/dev/null | grep '\.debug_info' >/dev/null || fail "no debug information at $debug"
+if readelf -S "$root/usr/bin/viewfinder" | grep '\.debug_' >/dev/null; then fail "the packaged binary has debug sections"; fi
 dpkg --root="$root" --admindir="$admin" --force-not-root --force-script-chrootless --log=/dev/null \
   -r viewfinder-dbgsym viewfinder >>"$work/dpkg.out" 2>&1 || fail "dpkg -r: $(cat "$work/dpkg.out")"
 left=$(find "$root" -mindepth 1 -not -type d)

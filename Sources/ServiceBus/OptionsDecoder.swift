@@ -138,7 +138,6 @@ extension OptionsDecoder {
 
         func decodeNil(forKey key: Key) throws -> Bool { try child(key).decodeNil() }
         @_semantics("optimize.sil.specialize.generic.never")
-        @_semantics("optimize.sil.specialize.generic.never")
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
 
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -178,7 +177,6 @@ extension OptionsDecoder {
         var isAtEnd: Bool { currentIndex >= sequence.count }
 
         mutating func decodeNil() throws -> Bool { try next(Bool.self, missing: Any?.self) { $0.decodeNil() } }
-        @_semantics("optimize.sil.specialize.generic.never")
         @_semantics("optimize.sil.specialize.generic.never")
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next(T.self) { try $0.decode(type) } }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
