@@ -59,12 +59,16 @@ struct Viewfinder: AsyncParsableCommand {
         }
         // The gazetteer's passed checksum noted in the cache folder: later runs skip reading it all.
         Gazetteer.noteChecks { Setup.cacheDirectory() }
-        // Begun before the command line is read, so the configuration is read beside it.
-        WarmUp.start(arguments: arguments)
         // A search in its usual form is read by hand, without ArgumentParser's reflection (a
         // quarter of a local search's CPU); anything else is ArgumentParser's, as before.
         let search = SearchFastParse.command(from: arguments)
+        // Swift's pool starts its first thread for the first task: asked now, it is up by the
+        // time the search (its configuration read on this thread first) moves to it.
+        if search != nil { Task.detached {} }
         WarmUp.commandLineRead(byHand: search != nil)
+        // Begun before ArgumentParser reads the command line, so the configuration is read
+        // beside it; a search read by hand has it read here, first.
+        WarmUp.start(arguments: arguments, readingHere: search != nil)
         // A write to a reader that went away is an error to report (exit 141), not a signal.
         signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
