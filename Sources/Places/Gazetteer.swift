@@ -53,17 +53,10 @@ package final class Gazetteer: Sendable {
         return try open(searching: searchedFolders(), checks: checks)
     }
 
-    /// Whether anything is at `path`, links followed (as `FileManager.fileExists(atPath:)`).
-    private static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
-    }
-
     /// Opens `places.bin` in the first of `folders` that holds one.
     static func open(searching folders: [URL], checks: PlacesCheckRecord? = nil) throws(GazetteerError) -> Gazetteer {
         let paths = folders.map { $0.appendingPathComponent("places.bin").path }
-        // `stat`, not `FileManager.default`: building it was a sixth of opening the file.
-        guard let path = paths.first(where: exists) else {
+        guard let path = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .missing(paths)
         }
         return try Gazetteer(path: path, checks: checks)
