@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import Testing
 
 #if canImport(Glibc)
@@ -20,6 +21,9 @@ struct ThreadStartCommandLineTests {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw Failure(description: "no pipe: \(String(cString: strerror(errno)))") }
         let (readEnd, writeEnd) = (ends[0], ends[1])
+        // Close-on-exec at once (Glibc's module has no `pipe2`): a program another test starts
+        // meanwhile must not hold the write end, or the read below would wait for it to end.
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         defer { close(readEnd) }
         _ = fcntl(writeEnd, 1031, 4096)  // F_SETPIPE_SZ: a page
         _ = fcntl(writeEnd, F_SETFL, O_NONBLOCK)
@@ -68,8 +72,11 @@ struct ThreadStartCommandLineTests {
         arguments: [
             ["--version"], ["--help"], ["help"], ["inspect", "--help"],
         ])
-    func noThreads(arguments: [String]) throws {
-        let (names, output) = try Self.threadsWhileWriting(arguments)
+    func noThreads(arguments: [String]) async throws {
+        // Its waits and blocking reads on a thread of the blocking executor, not Swift's pool.
+        let (names, output) = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+            try Self.threadsWhileWriting(arguments)
+        }
         #expect(names == ["viewfinder"], "threads of viewfinder \(arguments.joined(separator: " "))")
         #expect(!output.isEmpty)
     }
