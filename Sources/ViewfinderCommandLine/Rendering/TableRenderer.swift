@@ -62,6 +62,7 @@ struct TableRenderer: SearchRenderer {
     /// terminal has room for it after every other column.
     func table(_ rows: [PhotoRow], descriptions: [String] = []) -> String {
         let longest = width
+        let here = ProcessEnvironment.workingDirectory() + "/"  // once, not once a row
         var columns = [
             Column("#", rows.map { String($0.rank) }, longest: longest),
             Column("Title", rows.map(\.title), longest: longest, minimum: 12, flexible: true),
@@ -72,7 +73,8 @@ struct TableRenderer: SearchRenderer {
             Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column("Place", rows.map(\.place), longest: longest, minimum: 10, flexible: true),
             Column(
-                "Where", rows.map { Self.shortLocation($0.location) }, longest: longest, minimum: 16, flexible: true,
+                "Where", rows.map { Self.shortLocation($0.location, below: here) }, longest: longest, minimum: 16,
+                flexible: true,
                 cutsFront: true),
         ]
         if explain {
@@ -157,10 +159,9 @@ struct TableRenderer: SearchRenderer {
         columns.insert(column, at: columns.firstIndex { $0.header == "Where" } ?? columns.endIndex)
     }
 
-    /// A file path relative to the current folder when it is below it.
-    static func shortLocation(_ location: String) -> String {
-        let here = ProcessEnvironment.workingDirectory() + "/"
-        return location.hasPrefix(here) ? String(location.dropFirst(here.count)) : location
+    /// A file path relative to `folder` (ending in `/`) when it is below it.
+    static func shortLocation(_ location: String, below folder: String) -> String {
+        location.hasPrefix(folder) ? String(location.dropFirst(folder.count)) : location
     }
 
     // MARK: - Providers
