@@ -117,8 +117,7 @@ struct BrowseTerminalTests {
             ("slow.sh", slowPlugin(imageURL: images.url("/img/a").absoluteString)), ("broken.sh", brokenPlugin),
         ] {
             let path = workspace.url.appendingPathComponent(name)
-            try Data(script.utf8).write(to: path)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path.path)
+            try ExecutableScript.write(script, to: path)
         }
         let terminal = try await TmuxTerminal(
             in: workspace.url, columns: columns, rows: rows, environment: environment)
@@ -208,9 +207,7 @@ struct BrowseTerminalTests {
                 """
             let bin = setting.workspace.url.appendingPathComponent("bin")
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-            try Data(opener.utf8).write(to: bin.appendingPathComponent("xdg-open"))
-            try FileManager.default.setAttributes(
-                [.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("xdg-open").path)
+            try ExecutableScript.write(opener, to: bin.appendingPathComponent("xdg-open"))
             try await setting.startBrowse("港の夕日", setUp: "export PATH=\"$PWD/bin:$PATH\"")
             try await terminal.waitFor("✓ slow 2 photos")
 

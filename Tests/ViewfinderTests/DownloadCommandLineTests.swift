@@ -19,8 +19,7 @@ struct DownloadCommandLineTests {
                 "printf '%s\\n' '{\"photo\":{\"id\":\"p\(index)\",\"title\":\"Photo \(index)\",\"image_url\":\"\(image)\"}}'\n"
         }
         let plugin = url.appendingPathComponent("plugin.sh")
-        try Data(script.utf8).write(to: plugin)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try ExecutableScript.write(script, to: plugin)
         let config = """
             search:
               timeout: 20s

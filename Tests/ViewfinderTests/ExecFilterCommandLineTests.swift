@@ -27,8 +27,7 @@ struct ExecFilterCommandLineTests {
                     command: [./plugin.py, \(mode)]
                 """)
         let script = workspace.url.appendingPathComponent("plugin.py")
-        try Data(Self.plugin.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try ExecutableScript.write(Self.plugin, to: script)
         return workspace
     }
 

@@ -73,9 +73,8 @@ struct HTMLCommandLineTests {
         let bin = workspace.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let opener = bin.appendingPathComponent("xdg-open")
-        try Data("#!/bin/sh\necho 'xdg-open: no method available for opening '\"$1\"'' >&2\nexit 3\n".utf8)
-            .write(to: opener)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        try ExecutableScript.write(
+            "#!/bin/sh\necho 'xdg-open: no method available for opening '\"$1\"'' >&2\nexit 3\n", to: opener)
         let output = try await workspace.run(
             ["search", "harbor", "--open"], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         #expect(output.status == 0, "stderr: \(output.stderr)")

@@ -134,8 +134,7 @@ struct MessageCommandLineTests {
         let plugin = workspace.url.appendingPathComponent("bin/own-path-plugin")
         try FileManager.default.createDirectory(
             at: plugin.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("#!/nonexistent/python3 -u\n".utf8).write(to: plugin)
-        #expect(chmod(plugin.path, 0o755) == 0)
+        try ExecutableScript.write("#!/nonexistent/python3 -u\n", to: plugin)
         let check = try await workspace.run(["config", "check"])
         #expect(check.status == 78)
         let folder = workspace.url.standardizedFileURL.path

@@ -17,8 +17,7 @@ struct PluginSupervisorCommandLineTests {
             let unique = UInt32.random(in: 100_000...999_999)
             sleeps = (1...count).map { "30\($0).\(unique)" }
             let plugin = url.appendingPathComponent("plugin.sh")
-            try Data(script(sleeps).utf8).write(to: plugin)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+            try ExecutableScript.write(script(sleeps), to: plugin)
             let config = "search:\n  timeout: 60s\nproviders:\n  stuck:\n    type: exec\n    command: [./plugin.sh]\n"
             try Data(config.utf8).write(to: url.appendingPathComponent("config.yaml"))
         }
@@ -68,7 +67,13 @@ struct PluginSupervisorCommandLineTests {
     func killViewfinder(_ setup: Setup, with signal: Int32 = SIGKILL) async throws -> Duration? {
         let run = try RunningViewfinder(["search", "harbor", "--format", "ndjson"], in: setup.url)
         let started = try await setup.waitUntil(within: .seconds(20)) { setup.living().count == setup.sleeps.count }
-        #expect(started, "the plugin's sleeps did not all start: \(setup.living())")
+        guard started else {
+            kill(run.pid, SIGKILL)
+            _ = await run.status()
+            try #require(
+                started, "the plugin's sleeps did not all start: \(setup.living()); Viewfinder: \(run.errorText())")
+            return nil
+        }
         kill(run.pid, signal)
         let killed = ContinuousClock.now
         #expect(await run.status() == 128 + signal)

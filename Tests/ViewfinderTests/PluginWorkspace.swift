@@ -45,8 +45,7 @@ struct PluginWorkspace {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("vf-signals-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         let plugin = url.appendingPathComponent("plugin.sh")
-        try Data(Self.script.utf8).write(to: plugin)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try ExecutableScript.write(Self.script, to: plugin)
         var config = "search:\n  limit: 10000\n  timeout: \(timeout)\nproviders:\n"
         for (name, mode) in plugins {
             config += "  \(name):\n    type: exec\n    command: [./plugin.sh, \(pidFile(name).path), \(mode)]\n"

@@ -24,8 +24,7 @@ struct ServeProcessTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plugin = folder.appendingPathComponent("slow.sh")
-        try Data(Self.plugin.utf8).write(to: plugin)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try ExecutableScript.write(Self.plugin, to: plugin)
         try Data("providers:\n  slow:\n    type: exec\n    command: [./slow.sh]\n".utf8)
             .write(to: folder.appendingPathComponent("config.yaml"))
         // Searches an earlier session kept (HOME is the folder: the data folder is below it).
@@ -74,8 +73,7 @@ struct ServeProcessTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plugin = folder.appendingPathComponent("stuck.sh")
-        try Data("#!/bin/sh\nread -r request\nexec sleep 30\n".utf8).write(to: plugin)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin.path)
+        try ExecutableScript.write("#!/bin/sh\nread -r request\nexec sleep 30\n", to: plugin)
         try Data("search:\n  timeout: 60s\nproviders:\n  stuck:\n    type: exec\n    command: [./stuck.sh]\n".utf8)
             .write(to: folder.appendingPathComponent("config.yaml"))
         let (server, address) = try await Self.serve(in: folder)

@@ -20,8 +20,7 @@ struct TableWidthCommandLineTests {
         let workspace = try Workspace(
             config: "providers:\n  \(Self.longName):\n    type: exec\n    command: [./wide.sh]\n")
         let script = workspace.url.appendingPathComponent("wide.sh")
-        try Data(Self.plugin.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try ExecutableScript.write(Self.plugin, to: script)
         return workspace
     }
 

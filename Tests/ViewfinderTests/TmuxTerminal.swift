@@ -19,9 +19,14 @@ struct TmuxTerminal {
         let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
         // The server forks from this command and keeps every descriptor it inherits: through
         // Foundation's Process (which learns of an exit from a socket the child holds) the start
-        // would never end, so it goes through system(3), its output to /dev/null.
+        // would never end, so it goes through system(3), its output to /dev/null. What else this
+        // process has open (another test's pipe, or a script it is writing, which would then fail
+        // to run with ETXTBSY for as long as the server lives) is closed by bash before tmux runs.
+        let closeInherited =
+            #"for f in /proc/$$/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#
         let command =
-            [
+            ["/bin/bash", "-c", closeInherited, "bash"]
+            + [
                 "/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y",
                 "\(rows)",
             ]
