@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads the HTML snippets Commons puts in `extmetadata`: the text a person would see, the first
 /// link, and the machine-readable date of a `<time datetime="…">`.
@@ -20,7 +21,7 @@ enum CommonsHTMLText {
         }
         text += rest
         let words = decodeEntities(text).split(whereSeparator: \.isWhitespace)
-        return words.isEmpty ? nil : words.joined(separator: " ")
+        return words.isEmpty ? nil : words.joinedText(separator: " ")
     }
 
     private static let blockTags: Set<String> = [

@@ -18,7 +18,7 @@ enum CommonsRequests {
     static func userAgent(contact: String?, http: any HTTPClient) async -> String {
         let contacts = [projectURL] + [contact].compactMap { $0 }
         let library = await http.userAgentProduct().map { " " + $0 } ?? ""
-        return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joined(separator: "; ")))" + library
+        return "Viewfinder/\(ViewfinderVersion.current) (\(contacts.joinedText(separator: "; ")))" + library
     }
 
     /// The parameters of the first request for `query` (`nil`: the popular category).
@@ -38,7 +38,7 @@ enum CommonsRequests {
                 (
                     "gsrsearch",
                     (["filetype:bitmap|drawing"] + sizeKeywords(filters) + placeKeywords(filters) + [query])
-                        .joined(separator: " ")
+                        .joinedText(separator: " ")
                 ),
                 ("gsrlimit", String(options.pageSize)),
             ]
@@ -52,7 +52,7 @@ enum CommonsRequests {
         items += [
             ("prop", "imageinfo"), ("iiprop", "url|size|mime|extmetadata"),
             ("iiurlwidth", String(options.thumbnailWidth)),
-            ("iiextmetadatafilter", metadataFields.joined(separator: "|")),
+            ("iiextmetadatafilter", metadataFields.joinedText(separator: "|")),
         ]
         if let language = options.language { items.append(("iiextmetadatalanguage", language)) }
         return items
@@ -83,7 +83,7 @@ enum CommonsRequests {
     ) throws -> URL {
         var items = parameters.filter { continuation[$0.0] == nil }
         items += continuation.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&")
+        let query = items.map { "\(encode($0.0))=\(encode($0.1))" }.joinedText(separator: "&")
         guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else {
             throw ProviderError.badData("`endpoint` is not a URL Commons calls can be built on")
         }

@@ -55,7 +55,7 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
             "output line \(line) is neither {\"photo\": …} nor {\"error\": …}"
         case .badFiltersApplied(let line, let detail):
             "output line \(line) has a `filters_applied` that \(detail); it must come before the first photo and "
-                + "list some of: \(SearchFilters.Capabilities.all.names.joined(separator: ", "))"
+                + "list some of: \(SearchFilters.Capabilities.all.names.joinedText(separator: ", "))"
         case .reported(let message):
             "the program reported: \(message)"
         case .outputTooLarge(let program, let limit):
@@ -65,6 +65,6 @@ enum ExecError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func tail(_ lines: [String]) -> String {
-        lines.isEmpty ? "" : "; its last lines on stderr: " + lines.joined(separator: " | ")
+        lines.isEmpty ? "" : "; its last lines on stderr: " + lines.joinedText(separator: " | ")
     }
 }

@@ -35,5 +35,5 @@ enum FiveHundredPxSizes {
         2048: Size(size: .large, square: nil),
     ]
 
-    static var ids: String { all.keys.sorted().map(String.init).joined(separator: ", ") }
+    static var ids: String { all.keys.sorted().map(String.init).joinedText(separator: ", ") }
 }

@@ -87,7 +87,7 @@ enum FiveHundredPxRequests {
             URLQueryItem(name: "tags", value: "1"),  // tags come only when asked for
         ]
         if !options.exclude.isEmpty {
-            items.append(URLQueryItem(name: "exclude", value: options.exclude.joined(separator: ",")))
+            items.append(URLQueryItem(name: "exclude", value: options.exclude.joinedText(separator: ",")))
         }
         items += [
             URLQueryItem(name: "consumer_key", value: options.consumerKey),

@@ -28,7 +28,7 @@ enum FlickrRequests {
             ]
             // With other filters, `text` stays: Flickr needs a limiting parameter besides them.
             if let ids = FlickrFilters.licenseIDs(request.filters, configured: options.license) {
-                items.append(URLQueryItem(name: "license", value: ids.map(String.init).joined(separator: ",")))
+                items.append(URLQueryItem(name: "license", value: ids.map(String.init).joinedText(separator: ",")))
             }
             for (name, value) in FlickrFilters.takenDateParameters(request.filters)
                 + FlickrFilters.placeParameters(request.filters)

@@ -60,7 +60,7 @@ struct FolderWalker: Sendable {
                         + "is writable (or XDG_CACHE_HOME names one that is)"
                 } ?? "")
             return "\(images) image\(images == 1 ? "" : "s")\(metadata)"
-                + (skipped.isEmpty ? "" : "; skipped " + skipped.joined(separator: ", ")) + index
+                + (skipped.isEmpty ? "" : "; skipped " + skipped.joinedText(separator: ", ")) + index
         }
     }
 

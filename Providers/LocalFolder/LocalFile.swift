@@ -118,7 +118,7 @@ struct LocalFile: Sendable {
     /// "harbor-lighthouse-dusk.jpg" → "Harbor lighthouse dusk".
     var displayTitle: String {
         let stem = Self.stem(of: Substring(relativePath.split(separator: "/").last ?? ""))
-        let spaced = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joined(separator: " ")
+        let spaced = stem.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).joinedText(separator: " ")
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 }

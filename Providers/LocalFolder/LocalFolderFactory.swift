@@ -51,7 +51,7 @@ public struct LocalFolderFactory: ProviderFactory {
     /// A `path` that is not a folder this process can list, in the words a search would use.
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
         guard (try? ProviderUnavailable.require("path", options.path)) != nil else { return [] }
-        let variables = (context.optionVariables["path"] ?? []).map { "$\($0)" }.joined(separator: ", ")
+        let variables = (context.optionVariables["path"] ?? []).map { "$\($0)" }.joinedText(separator: ", ")
         let from = variables.isEmpty ? "" : " (`path` is made from \(variables))"
         return FolderCheck.problem(context.resolvePath(options.path)).map {
             [ProviderUnavailable(option: "path", reason: $0.message + from)]

@@ -22,11 +22,11 @@ enum OpenverseFilters {
                 }
             items.append(("aspect_ratio", value))
         }
-        if let codes = licenseCodes(filters) { items.append(("license", codes.joined(separator: ","))) }
+        if let codes = licenseCodes(filters) { items.append(("license", codes.joinedText(separator: ","))) }
         var types = configuredLicenseType.map { $0.split(separator: ",").map(String.init) } ?? []
         if filters.licenseGroups.contains(.commercial), !types.contains("commercial") { types.append("commercial") }
         if filters.licenseGroups.contains(.modify), !types.contains("modification") { types.append("modification") }
-        if !types.isEmpty { items.append(("license_type", types.joined(separator: ","))) }
+        if !types.isEmpty { items.append(("license_type", types.joinedText(separator: ","))) }
         return items
     }
 
@@ -51,6 +51,6 @@ enum OpenverseFilters {
         if upper == "PDM-1.0" { return "pdm" }
         guard SearchFilters.isKnownLicenseID(id), upper.hasPrefix("CC-") else { return nil }
         let parts = upper.split(separator: "-").dropFirst().dropLast()
-        return parts.map { $0.lowercased() }.joined(separator: "-")
+        return parts.map { $0.lowercased() }.joinedText(separator: "-")
     }
 }

@@ -24,7 +24,7 @@ enum OpenversePhotoMapping {
     static func license(_ wire: OpenverseImage) -> License? {
         guard let code = wire.license?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { return nil }
         if let known = LicenseCatalog.creativeCommons(code: code, version: wire.licenseVersion) { return known }
-        let name = ([code] + [wire.licenseVersion].compactMap { $0 }).joined(separator: " ")
+        let name = ([code] + [wire.licenseVersion].compactMap { $0 }).joinedText(separator: " ")
         return License(name: name, url: wire.licenseURL.flatMap(URL.init(string:)))
     }
 }

@@ -82,8 +82,8 @@ struct OpenverseError: Decodable {
             message = text
         } else {
             let fields = try container.decode([String: [String]].self, forKey: .detail)
-            message = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.joined(separator: " "))" }
-                .joined(separator: "; ")
+            message = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.joinedText(separator: " "))" }
+                .joinedText(separator: "; ")
         }
     }
 }

@@ -35,7 +35,7 @@ enum UnsplashPhotoMapping {
         let city = location.city.nonBlank
         let country = location.country.nonBlank
         var name = location.name.nonBlank
-        if name == [city, country].compactMap({ $0 }).joined(separator: ", ") { name = nil }
+        if name == [city, country].compactMap({ $0 }).joinedText(separator: ", ") { name = nil }
         let names = PlaceNames(name: name, city: city, country: country)
         return names.isEmpty ? nil : names
     }

@@ -77,7 +77,7 @@ struct UnsplashResponseReader {
     /// The API's own words: `{"errors": […]}` joined, or the start of a plain-text body; secrets hidden.
     func message(_ response: HTTPResponse) -> String {
         if let errors = try? JSONDecoder().decode(UnsplashErrors.self, from: response.body), !errors.errors.isEmpty {
-            let text = response.redacted(errors.errors.prefix(5).joined(separator: "; "))  // before cutting
+            let text = response.redacted(errors.errors.prefix(5).joinedText(separator: "; "))  // before cutting
             return text.count > HTTPResponse.excerptLength
                 ? String(text.prefix(HTTPResponse.excerptLength)) + "…" : text
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// `CREDITS.md` in the target folder: one line per downloaded photo whose licence asks for
 /// credit, naming its file and title, then the credit as the licence words it
@@ -43,7 +44,7 @@ package enum CreditsFile {
         let body =
             lines.isEmpty
             ? "None of the photos downloaded here asks for credit (public domain, CC0 or a licence without it).\n"
-            : lines.joined(separator: "\n") + "\n"
+            : lines.joinedText(separator: "\n") + "\n"
         return "# Credits\n\nPhotos in this folder, with the credit each one's licence asks for.\n\n" + body
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ProviderKit
 import Synchronization
 
 /// `.viewfinder-archive.sqlite` in the target folder: which photo (provider and id) was
@@ -225,7 +226,7 @@ package final class DownloadArchive: Sendable {
         do {
             try write(batch)
         } catch {
-            let files = batch.prefix(3).map(\.file).joined(separator: ", ") + (batch.count > 3 ? ", …" : "")
+            let files = batch.prefix(3).map(\.file).joinedText(separator: ", ") + (batch.count > 3 ? ", …" : "")
             let folder = (path as NSString).deletingLastPathComponent
             let advice = ArchiveAdvice.advice(for: error, folder: folder).map { "; " + $0 } ?? ""
             throw DownloadFailure(

@@ -12,7 +12,7 @@ package struct FileNameTemplate: Sendable {
         package var stem: String
 
         /// The relative path of the folder, `""` for the target itself.
-        package var folderPath: String { folders.joined(separator: "/") }
+        package var folderPath: String { folders.joinedText(separator: "/") }
 
         /// The relative path of the file with `fileExtension` (none when empty), added only when
         /// the stem does not end in it already (`{title}.jpg`, or a title `x.jpg`, gives `x.jpg`,
@@ -27,7 +27,7 @@ package struct FileNameTemplate: Sendable {
         /// extension the stem ends in, so `x` and `x.jpg` (which both may become `x.jpg`) share one.
         package var key: String {
             let stem = ImageType.splitExtension(stem).base
-            return (folders + [stem]).joined(separator: "/").lowercased()
+            return (folders + [stem]).joinedText(separator: "/").lowercased()
         }
 
         /// This name with `-N` before the extension (one the stem ends in too), to tell it from an

@@ -24,7 +24,7 @@ package enum XMPSidecar {
         }
         let tags = photo.tags.compactMap(present)
         if !tags.isEmpty {
-            let items = tags.map { "<rdf:li>\(escaped($0))</rdf:li>" }.joined()
+            let items = tags.map { "<rdf:li>\(escaped($0))</rdf:li>" }.joinedText()
             fields.append("   <dc:subject><rdf:Bag>\(items)</rdf:Bag></dc:subject>")
         }
         let credit = present(photo.attribution) ?? AttributionLine.line(for: photo)
@@ -58,7 +58,7 @@ package enum XMPSidecar {
                 xmlns:photoshop="http://ns.adobe.com/photoshop/1.0/"
                 xmlns:exif="http://ns.adobe.com/exif/1.0/"
                 xmlns:Iptc4xmpCore="http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/">
-            \(fields.joined(separator: "\n"))
+            \(fields.joinedText(separator: "\n"))
               </rdf:Description>
              </rdf:RDF>
             </x:xmpmeta>

@@ -12,7 +12,7 @@ package struct PlaceMatch: Sendable, Equatable {
     package var label: String {
         [names.name, names.region, names.country].compactMap { $0 }.reduce(into: [String]()) { parts, part in
             if parts.last != part { parts.append(part) }
-        }.joined(separator: ", ")
+        }.joinedText(separator: ", ")
     }
 }
 
@@ -31,8 +31,10 @@ extension Gazetteer {
     /// command); when nothing matches, offers up to three names within a small edit distance.
     package func resolve(_ text: String) -> PlaceResolution {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        let wanted = Array(TextFolding.words(parts.first ?? "").joined(separator: " ").utf8)
-        let qualifiers = parts.dropFirst().map { TextFolding.words($0).joined(separator: " ") }.filter { !$0.isEmpty }
+        let wanted = Array(TextFolding.words(parts.first ?? "").joinedText(separator: " ").utf8)
+        let qualifiers = parts.dropFirst().map { TextFolding.words($0).joinedText(separator: " ") }.filter {
+            !$0.isEmpty
+        }
         guard !wanted.isEmpty else { return .noMatch(suggestions: []) }
         var found: [Int] = []
         for index in 0..<placeCount where matches(index, wanted) && within(index, qualifiers) {
@@ -126,7 +128,7 @@ extension Gazetteer {
                 else { return true }
                 let text =
                     asciiName
-                    ? TextFolding.words(String(decoding: form, as: UTF8.self)).joined(separator: " ")
+                    ? TextFolding.words(String(decoding: form, as: UTF8.self)).joinedText(separator: " ")
                     : String(decoding: form, as: UTF8.self)
                 best = min(best, EditDistance.between(text, wanted))
                 return true

@@ -129,7 +129,7 @@ package final class Gazetteer: Sendable {
             add(record(.regionTexts, region).lines(from: 2))
             if let country = file.byte(.regionCountries, region) { add(record(.countryTexts, country).lines(from: 2)) }
         }
-        let text = words.joined(separator: " ")
+        let text = words.joinedText(separator: " ")
         searchTexts.withLock { $0[place.index] = text }
         return text
     }
@@ -167,7 +167,7 @@ package final class Gazetteer: Sendable {
     func foldedForms(ofPlace index: Int) -> [String] {
         let text = placeRecord(index)
         let folded = text.line(1)
-        let name = folded.isEmpty ? TextFolding.words(text.line(0)).joined(separator: " ") : folded
+        let name = folded.isEmpty ? TextFolding.words(text.line(0)).joinedText(separator: " ") : folded
         return [name] + text.lines(from: 2)
     }
 

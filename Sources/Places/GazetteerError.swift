@@ -23,7 +23,7 @@ package struct GazetteerError: Error, Equatable, CustomStringConvertible {
     /// No folder holds the file.
     static func missing(_ paths: [String]) -> GazetteerError {
         GazetteerError(
-            description: "the place names file is missing: no " + paths.joined(separator: " or ")
+            description: "the place names file is missing: no " + paths.joinedText(separator: " or ")
                 + "; " + ResourceFolders.advice(bundle: "Viewfinder_Places")
         )
     }

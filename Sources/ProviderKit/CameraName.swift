@@ -20,12 +20,12 @@ package enum CameraName {
         }
         var brand = makeWords
         while brand.count > 1, let last = brand.last, companyWords.contains(key(last)) { brand.removeLast() }
-        return brand.joined(separator: " ") + " " + model
+        return brand.joinedText(separator: " ") + " " + model
     }
 
     /// Runs of white space as one space, ends trimmed.
     private static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: \.isWhitespace).joinedText(separator: " ")
     }
 
     /// A word compared without letter case or punctuation ("Corp.," is `CORP`).

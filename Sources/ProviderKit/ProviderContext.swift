@@ -40,7 +40,7 @@ public struct ProviderContext: Sendable {
     public func whereToSet(_ option: String) -> String {
         let variables = optionVariables[option] ?? []
         return variables.isEmpty
-            ? "`\(option)` in the configuration" : variables.map { "$\($0)" }.joined(separator: " or ")
+            ? "`\(option)` in the configuration" : variables.map { "$\($0)" }.joinedText(separator: " or ")
     }
 
     /// Resolves a path from the configuration: absolute as given, `~` expanded, relative

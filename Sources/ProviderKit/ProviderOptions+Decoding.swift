@@ -24,7 +24,7 @@ extension KeyedDecodingContainer {
         guard choices.contains(value) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,
-                debugDescription: "`\(value)` is not a \(what); use one of \(choices.joined(separator: ", "))")
+                debugDescription: "`\(value)` is not a \(what); use one of \(choices.joinedText(separator: ", "))")
         }
         return value
     }

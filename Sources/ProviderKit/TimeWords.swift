@@ -60,7 +60,7 @@ package enum TimeWords {
         query.split(whereSeparator: \.isWhitespace).map { token -> String in
             if case .yearMonth(let year, let month) = word(token) { return "\(year) \(monthNames[month - 1])" }
             return String(token)
-        }.joined(separator: " ")
+        }.joinedText(separator: " ")
     }
 
     /// The time words of `query` as one range of wall-clock time, for a source that filters by
@@ -100,7 +100,7 @@ package enum TimeWords {
             let stop = DateTime(year: end.0, month: end.1, day: 1, hour: 0, minute: 0, second: 0)
         else { return nil }
         return TakenRange(
-            words: words, text: rest.joined(separator: " "),
+            words: words, text: rest.joinedText(separator: " "),
             after: start.orderingDate, before: stop.orderingDate)
     }
 

@@ -1,4 +1,5 @@
 import Logging
+import ProviderKit
 import Synchronization
 
 /// A log backend that keeps every line, so tests can search what a provider logged.
@@ -39,7 +40,7 @@ public struct CapturingLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
+        let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joinedText(separator: " ")
         store.append("\(event.level) \(label): \(event.message)\(extra)")
     }
 }

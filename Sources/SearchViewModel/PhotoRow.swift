@@ -47,7 +47,7 @@ package struct PhotoRow: Sendable, Equatable {
         location = photo.filePath ?? photo.pageURL?.absoluteString ?? ""
         place = Self.place(photo.place)
         placeDetail = Self.placeDetail(photo.place)
-        why = ranked.explanation.map(Self.term).joined(separator: " + ")
+        why = ranked.explanation.map(Self.term).joinedText(separator: " + ")
     }
 
     /// "flickr #2 ×1.0 .0161": the provider, the photo's rank there, its weight and the term added.
@@ -71,7 +71,7 @@ package struct PhotoRow: Sendable, Equatable {
         guard let names else { return "" }
         let town = nonBlank(names.city) ?? nonBlank(names.name) ?? nonBlank(names.region)
         let country = nonBlank(names.country) ?? nonBlank(names.countryCode)
-        return [town, country].compactMap { $0 }.joined(separator: ", ")
+        return [town, country].compactMap { $0 }.joinedText(separator: ", ")
     }
 
     /// "Almada, Lisbon, Portugal": place, city, region and country, each once.
@@ -83,12 +83,12 @@ package struct PhotoRow: Sendable, Equatable {
                 parts.append(text)
             }
         }
-        return parts.joined(separator: ", ")
+        return parts.joinedText(separator: ", ")
     }
 
     static func nonBlank(_ text: String?) -> String? {
         guard let text else { return nil }
-        let collapsed = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let collapsed = text.split(whereSeparator: \.isWhitespace).joinedText(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
     }
 }
@@ -139,13 +139,13 @@ package struct ProviderStatusRow: Sendable, Equatable {
         var parts: [String] = []
         if let timeWords = status.timeWords { parts.append(timeWords) }
         if !status.filtersAtSource.isEmpty {
-            parts.append(status.filtersAtSource.joined(separator: ", ") + " at source")
+            parts.append(status.filtersAtSource.joinedText(separator: ", ") + " at source")
         }
         if !status.filtersAfter.isEmpty {
-            parts.append(status.filtersAfter.joined(separator: ", ") + " after (−\(status.removedByFilters))")
+            parts.append(status.filtersAfter.joinedText(separator: ", ") + " after (−\(status.removedByFilters))")
         }
         if status.reachedPageBound { parts.append("page bound reached") }
-        return parts.joined(separator: "; ")
+        return parts.joinedText(separator: "; ")
     }
 
 }

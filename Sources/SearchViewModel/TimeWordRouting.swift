@@ -26,7 +26,7 @@ struct TimeWordRouting {
             summary = nil
             return
         }
-        let typed = words.joined(separator: " ")
+        let typed = words.joinedText(separator: " ")
         if provider.matchesTimeWords {
             self.request = request
             summary = "\(typed) by date taken or as words"
@@ -38,7 +38,7 @@ struct TimeWordRouting {
             narrowed.filters.takenAfter = max(request.filters.takenAfter ?? range.after, range.after)
             narrowed.filters.takenBefore = min(request.filters.takenBefore ?? range.before, range.before)
             self.request = narrowed
-            summary = "\(range.words.joined(separator: " ")) as taken date"
+            summary = "\(range.words.joinedText(separator: " ")) as taken date"
         } else {
             self.request = request
             summary = "\(typed) in the text"

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// One problem in a configuration file, located by line and column when known.
 package struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
     /// The file, as the user named it.
@@ -54,5 +56,5 @@ package struct ConfigurationError: Error, Sendable, Equatable, CustomStringConve
         self.issues = [issue]
     }
 
-    package var description: String { issues.map(\.description).joined(separator: "\n") }
+    package var description: String { issues.map(\.description).joinedText(separator: "\n") }
 }

@@ -19,5 +19,5 @@ enum NameSuggestion {
 
 extension Array where Element == String {
     /// `a`, `b`, `c` — for lists of valid names in messages.
-    var quotedList: String { map { "`\($0)`" }.joined(separator: ", ") }
+    var quotedList: String { map { "`\($0)`" }.joinedText(separator: ", ") }
 }

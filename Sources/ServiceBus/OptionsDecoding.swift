@@ -187,7 +187,7 @@ enum OptionsDecoding {
     }
 
     private static func dotted(_ path: [any CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joinedText(separator: ".")
             .replacingOccurrences(of: ".[", with: "[")
     }
 

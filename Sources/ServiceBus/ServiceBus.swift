@@ -75,7 +75,7 @@ package struct ServiceBus: Sendable {
         guard !variables.isEmpty else {
             return "\(unavailable.reason); set `\(option)` in \(configuration.file)"
         }
-        let names = variables.map { "$\($0)" }.joined(separator: " or ")
+        let names = variables.map { "$\($0)" }.joinedText(separator: " or ")
         return "\(unavailable.reason); set \(names) to enable it"
     }
 }

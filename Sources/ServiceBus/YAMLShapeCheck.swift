@@ -1,4 +1,5 @@
 import CYAMLEvents
+import ProviderKit
 
 /// Checks the shape of configuration text with libyaml's event parser (Debian's libyaml,
 /// through `CYAMLEvents`) before Yams builds a node tree from it: no alias (`*name`), no duplicate key, a bounded number of nodes and a
@@ -62,7 +63,7 @@ enum YAMLShapeCheck {
                 next += 1
             }
         }
-        return lines.joined(separator: "\n")
+        return lines.joinedText(separator: "\n")
     }
 
     /// The problems in `yaml`'s shape, located: every duplicate key, or the first alias, or

@@ -19,7 +19,7 @@ extension BrowseRenderer {
     static func details(_ item: BrowseItem, width: Int) -> [(String, CellGrid.Style)] {
         var lines: [(String, CellGrid.Style)] = [(item.title, .bold)]
         if !item.author.isEmpty { lines.append(("by " + item.author, [])) }
-        let sizeAndDate = [item.dimensions, item.taken].filter { !$0.isEmpty }.joined(separator: " · ")
+        let sizeAndDate = [item.dimensions, item.taken].filter { !$0.isEmpty }.joinedText(separator: " · ")
         if !sizeAndDate.isEmpty { lines.append((sizeAndDate, [])) }
         if !item.place.isEmpty { lines.append((item.place, [])) }
         lines.append((item.license.isEmpty ? "licence not given" : item.license, item.license.isEmpty ? .dim : .cyan))

@@ -1,3 +1,5 @@
+import ProviderKit
+
 /// Makes text from outside (titles, authors, file names, metadata, error messages) safe to
 /// print on a terminal: no control character can move the cursor, clear the screen, set the
 /// window title or break a table row.
@@ -39,7 +41,7 @@ package enum TerminalText {
     /// `text` with each line sanitized and the line breaks kept (for multi-line messages).
     package static func sanitizedLines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
-            .joined(separator: "\n")
+            .joinedText(separator: "\n")
     }
 
     /// Optional text sanitized.

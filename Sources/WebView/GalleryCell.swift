@@ -65,7 +65,7 @@ package struct GalleryCell: Sendable, Equatable {
         hasThumb = !thumb.isEmpty
         page = SafeLink.web(photo.pageURL, allowingFiles: files) ?? PageText.safe(photo.pageURL?.absoluteString ?? "")
         date = row.taken
-        tags = PageText.safe(photo.tags.joined(separator: ", "))
+        tags = PageText.safe(photo.tags.joinedText(separator: ", "))
         camera = PageText.safe(photo.camera ?? "")
         place = PageText.safe(row.place)
         placeDetail = PageText.safe(row.placeDetail)

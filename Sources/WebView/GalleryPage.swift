@@ -119,7 +119,7 @@ package struct GalleryPage: Sendable {
         return Chip(
             name: PageText.safe(row.name), phase: row.phase, phaseClass: status.phase.rawValue,
             detail: PageText.safe(row.detail),
-            title: PageText.safe([row.detail, row.note].filter { !$0.isEmpty }.joined(separator: " · ")),
+            title: PageText.safe([row.detail, row.note].filter { !$0.isEmpty }.joinedText(separator: " · ")),
             hasDetail: !row.detail.isEmpty)
     }
 }

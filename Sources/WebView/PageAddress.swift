@@ -19,11 +19,11 @@ enum PageAddress {
         if let problem = parameters.problem { return problem }
         if let license = parameters["license"], !license.isEmpty, !licenseChoices.contains(license) {
             return "the licence '\(license.prefix(80))' in the address is not one Viewfinder knows; "
-                + "use one of: \(licenseChoices.joined(separator: ", "))"
+                + "use one of: \(licenseChoices.joinedText(separator: ", "))"
         }
         if let shape = parameters["orientation"], !shape.isEmpty, !orientations.contains(shape) {
             return "the orientation '\(shape.prefix(80))' in the address is not one of: "
-                + orientations.joined(separator: ", ")
+                + orientations.joinedText(separator: ", ")
         }
         if let width = parameters["min-width"], !width.isEmpty {
             var filters = SearchFilters()

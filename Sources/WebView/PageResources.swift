@@ -41,7 +41,7 @@ package struct PageResources: Sendable {
             throw Missing(
                 description:
                     "the web view's files are missing: no page.mustache in "
-                    + folders.map(\.path).joined(separator: " or ")
+                    + folders.map(\.path).joinedText(separator: " or ")
                     + "; " + ResourceFolders.advice(bundle: "Viewfinder_WebView")
             )
         }

@@ -25,7 +25,9 @@ struct DeadlineTests {
         // The quick provider has a whole second; on a loaded machine it may still be late.
         let state = await viewModel([straggler.live(), quick.live()], timeout: .seconds(1))
             .search(SearchRequest(.search("x"), limit: 30))
-        #expect(clock.now - started < .seconds(3))
+        // Well before the straggler's 30 s. The search's timer and loop share Swift's pool with
+        // the other timed suites, which on a loaded machine can hold it up for two seconds.
+        #expect(clock.now - started < .seconds(5))
         #expect(state.providers[0].phase == .timedOut)
         #expect(state.providers[0].message == "no answer within 1.0 s")
         #expect(straggler.wasCancelled)  // cancelled before the search returned
@@ -44,7 +46,7 @@ struct DeadlineTests {
         let started = clock.now
         let state = await viewModel([straggler.live(timeout: .seconds(1)), quick.live()], timeout: .seconds(20))
             .search(SearchRequest(.search("x"), limit: 30))
-        #expect(clock.now - started < .seconds(3))
+        #expect(clock.now - started < .seconds(5))  // as above
         #expect(state.providers.map(\.phase) == [.timedOut, .ok])
         #expect(state.providers[0].message == "no answer within 1.0 s")
         #expect(straggler.wasCancelled)

@@ -2,6 +2,7 @@
 /// (`Exif`, or `mime` with an XMP content type) and `iloc` says where its bytes are, in the
 /// file or in the `idat` box.
 import ProviderKit
+
 extension HEIFReader {
     /// Reads the EXIF and XMP items described in the `meta` box's children.
     static func readMetadataItems(

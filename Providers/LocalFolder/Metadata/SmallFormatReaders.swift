@@ -1,5 +1,6 @@
 /// GIF: the logical screen size.
 import ProviderKit
+
 enum GIFReader {
     static func read(_ file: FileBytes, into metadata: inout ImageMetadata) throws(ImageMetadataError) {
         let header = ByteReader(try file.read(0, 10), endian: .little)

@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 
 /// Reads the Dublin Core and XMP basic fields Viewfinder uses from an XMP packet:
 /// dc:title, dc:description, dc:subject, dc:creator and xmp:Rating; and, where EXIF left them
@@ -19,7 +20,7 @@ enum XMPReader {
                 }
                 metadata.keywords += packet.items(.subject).compactMap(MetadataText.clean)
                 let creators = packet.items(.creator).compactMap(MetadataText.clean)
-                if !creators.isEmpty { metadata.creator = MetadataText.clean(creators.joined(separator: ", ")) }
+                if !creators.isEmpty { metadata.creator = MetadataText.clean(creators.joinedText(separator: ", ")) }
                 if let rating = packet.property(.rating).flatMap(MetadataText.clean).flatMap({ Double($0) }),
                     (-1...5).contains(rating)
                 {

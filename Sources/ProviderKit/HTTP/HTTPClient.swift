@@ -233,7 +233,7 @@ public struct HTTPResponse: Sendable, Equatable {
         let window = 16 * Self.excerptLength
         var words = String(decoding: body.prefix(window), as: UTF8.self).split(whereSeparator: \.isWhitespace)
         if body.count > window, !words.isEmpty { words.removeLast() }  // it may be the start of a cut secret
-        let text = redactor.redact(words.joined(separator: " "))
+        let text = redactor.redact(words.joinedText(separator: " "))
         return text.count > Self.excerptLength || body.count > window
             ? String(text.prefix(Self.excerptLength)) + "…" : text
     }

@@ -38,7 +38,7 @@ package enum AttributionLine {
         }
         if let author { parts.append("by " + author + linked(photo.authorURL)) }
         parts.append("is licensed under " + license.name + linked(license.url))
-        var line = parts.joined(separator: " ")
+        var line = parts.joinedText(separator: " ")
         let credit = credit?.trimmingWhitespace()
         if let credit, !credit.isEmpty, credit != author { line += ". Source: " + credit }
         return line

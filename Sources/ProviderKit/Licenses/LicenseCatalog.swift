@@ -103,10 +103,10 @@ public enum LicenseCatalog {
     /// "CC0", "Public domain", "Public Domain Mark 1.0", "All Rights Reserved"; `nil` otherwise.
     public static func license(named name: String) -> License? {
         let words = nameWords(name)
-        let key = words.joined(separator: "-")
+        let key = words.joinedText(separator: "-")
         if let known = byID[key] ?? namedAliases[key] { return known }
         guard words.count >= 3, words[0] == "cc", let version = words.last else { return nil }
-        return creativeCommons(code: words.dropFirst().dropLast().joined(separator: "-"), version: String(version))
+        return creativeCommons(code: words.dropFirst().dropLast().joinedText(separator: "-"), version: String(version))
     }
 
     private static let namedAliases: [String: License] = [
@@ -166,7 +166,7 @@ public enum LicenseCatalog {
 
     private static func pageKey(host: String, path: [some StringProtocol]) -> String {
         let host = host.lowercased().hasPrefix("www.") ? String(host.lowercased().dropFirst(4)) : host.lowercased()
-        return ([host] + path.map { $0.lowercased() }).joined(separator: "/")
+        return ([host] + path.map { $0.lowercased() }).joinedText(separator: "/")
     }
 
     private static func stock(_ id: String, _ name: String, _ url: String) -> License {

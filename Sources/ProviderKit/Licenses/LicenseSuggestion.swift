@@ -12,7 +12,7 @@ enum LicenseSuggestion {
     /// `item` in lower case with its spaces and underscores as hyphens: `Public Domain` and
     /// `public_domain` are the group `public-domain` too.
     static func hyphenated(_ item: String) -> String {
-        LicenseCatalog.nameWords(item).joined(separator: "-")
+        LicenseCatalog.nameWords(item).joinedText(separator: "-")
     }
 
     /// The closest word the filter accepts to `item` (an id, a group or a name as people write
@@ -38,7 +38,7 @@ enum LicenseSuggestion {
         let words = LicenseCatalog.nameWords(item)
         guard words.count >= 3, words[0] == "cc" else { return nil }
         for length in stride(from: words.count - 1, through: 1, by: -1) {
-            let code = words[1...length].joined(separator: "-")
+            let code = words[1...length].joinedText(separator: "-")
             if LicenseCatalog.creativeCommonsCodes.contains(code) {
                 return LicenseCatalog.creativeCommons(code: code, version: "4.0")?.id
             }

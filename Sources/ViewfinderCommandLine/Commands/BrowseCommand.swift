@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProviderKit
 import TerminalView
 
 #if canImport(Glibc)
@@ -52,7 +53,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await BrowseRun(
-            query: query.joined(separator: " "), providers: providers, config: config, folders: folders, limit: limit
+            query: query.joinedText(separator: " "), providers: providers, config: config, folders: folders,
+            limit: limit
         ).execute()
     }
 }

@@ -153,7 +153,7 @@ struct BrowseSession {
             return
         }
         settings.filters = filters
-        state.filterSummary = state.filters.values.map { "\($0.key.rawValue) \($0.text)" }.joined(separator: "; ")
+        state.filterSummary = state.filters.values.map { "\($0.key.rawValue) \($0.text)" }.joinedText(separator: "; ")
         state.filterSummary = TerminalText.sanitized(state.filterSummary)
         if let lastOperation { start(lastOperation) }
     }

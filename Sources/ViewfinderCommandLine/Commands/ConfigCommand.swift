@@ -35,7 +35,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 guard problems.isEmpty else {
                     throw CommandFailure(
                         message: "providers that cannot run as configured\n"
-                            + problems.map { TerminalText.sanitized($0.description) }.joined(separator: "\n"),
+                            + problems.map { TerminalText.sanitized($0.description) }.joinedText(separator: "\n"),
                         exitCode: ExitCodes.configuration)
                 }
                 // Instances a search would skip (a key or a `${VAR}` not set): said, not failed,
@@ -46,15 +46,15 @@ struct ConfigCommand: AsyncParsableCommand {
                 guard !lineup.providers.isEmpty || configuration.instances.isEmpty else {
                     throw CommandFailure(
                         message: "no provider can run as configured\n"
-                            + notes.map(TerminalText.sanitized).joined(separator: "\n"),
+                            + notes.map(TerminalText.sanitized).joinedText(separator: "\n"),
                         exitCode: ExitCodes.configuration)
                 }
-                let names = configuration.instances.map(\.name).joined(separator: ", ")
+                let names = configuration.instances.map(\.name).joinedText(separator: ", ")
                 let count = configuration.instances.count
                 Console.out(
                     TerminalText.sanitized(
                         "\(configuration.file): OK, \(count) provider\(count == 1 ? "" : "s") (\(names))")
-                        + notes.map { "\n" + TerminalText.sanitized($0) }.joined() + "\n")
+                        + notes.map { "\n" + TerminalText.sanitized($0) }.joinedText() + "\n")
             }
         }
     }

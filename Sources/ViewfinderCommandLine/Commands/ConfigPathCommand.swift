@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProviderKit
 import ServiceBus
 import TerminalView
 
@@ -43,10 +44,10 @@ extension ConfigCommand {
             case .notFound(let searched):
                 lines = [
                     StarterConfiguration.builtInName,
-                    "  no file at \(searched.joined(separator: " or ")); `viewfinder config init` writes one",
+                    "  no file at \(searched.joinedText(separator: " or ")); `viewfinder config init` writes one",
                 ]
             }
-            Console.out(lines.map { TerminalText.sanitized($0) }.joined(separator: "\n") + "\n")
+            Console.out(lines.map { TerminalText.sanitized($0) }.joinedText(separator: "\n") + "\n")
         }
     }
 }

@@ -26,7 +26,7 @@ struct DownloadCommand: AsyncParsableCommand {
         try QueryValidation.check(query, text: text, example: "viewfinder download harbor --to photos")
     }
 
-    private var text: String { query.joined(separator: " ") }
+    private var text: String { query.joinedText(separator: " ") }
 
     func run() async throws {
         try await SearchRun(operation: .search(text), options: options, downloadInto: directory).execute()

@@ -83,7 +83,7 @@ struct DownloadRun {
             + "(\(DownloadProgress.bytes(tally.bytes))) into \(TerminalText.sanitized(folder)); "
             + "already had \(tally.alreadyHad); failed \(failures.count)"
         if let unfinished { text = "Stopped. " + text + "; not finished \(unfinished)" }
-        text += failures.isEmpty ? ".\n" : ":\n" + failures.joined(separator: "\n") + "\n"
+        text += failures.isEmpty ? ".\n" : ":\n" + failures.joinedText(separator: "\n") + "\n"
         Console.err(text)
         return failures.count
     }

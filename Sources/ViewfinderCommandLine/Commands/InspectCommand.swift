@@ -52,7 +52,7 @@ struct InspectCommand: AsyncParsableCommand {
         }
         switch format {
         case .json: Console.out(SearchJSON.encode(entries, pretty: true) + "\n")
-        case .text: Console.out(entries.map(\.text).joined(separator: "\n"))
+        case .text: Console.out(entries.map(\.text).joinedText(separator: "\n"))
         }
         if entries.contains(where: { $0.error != nil }) { throw ExitCodes.failed }
     }
@@ -132,7 +132,7 @@ struct InspectJSON: Encodable {
             ("location", metadata.latitude.flatMap { lat in metadata.longitude.map { "\(lat), \($0)" } }),
             ("place", place.map { PhotoRow.placeDetail($0) }),
             ("title", metadata.title), ("description", metadata.description),
-            ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joined(separator: ", ")),
+            ("keywords", metadata.keywords.isEmpty ? nil : metadata.keywords.joinedText(separator: ", ")),
             ("rating", metadata.rating.map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : String($0) }),
             ("creator", metadata.creator),
             ("license", metadata.rights.license.map { $0.id == "unknown" ? "unknown" : $0.name }),
@@ -141,6 +141,6 @@ struct InspectJSON: Encodable {
         return "\(path)\n"
             + rows.compactMap { name, value in
                 value.map { "  \(TextFitting.pad(name, to: 12)) \(TerminalText.sanitized($0))\n" }
-            }.joined()
+            }.joinedText()
     }
 }

@@ -49,7 +49,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             Console.out(
                 "Checking providers in \(TerminalText.sanitized(setup.configuration.file)):\n"
-                    + lines.joined(separator: "\n") + "\n")
+                    + lines.joinedText(separator: "\n") + "\n")
         }
         if outcomes.contains(where: { $0.status == "failed" }) { throw ExitCodes.failed }
     }
@@ -122,6 +122,6 @@ struct ProvidersCommand: AsyncParsableCommand {
         let types = typeEntries()
         let width = types.map(\.type.count).max() ?? 0
         for type in types { lines.append("  \(TextFitting.pad(type.type, to: width))  \(type.summary)") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joinedText(separator: "\n") + "\n"
     }
 }

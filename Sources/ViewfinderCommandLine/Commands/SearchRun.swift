@@ -53,7 +53,7 @@ struct SearchRun {
         // The download's HTTP threads start beside the search, not on the way to its first file.
         if downloadInto != nil { setup.network?.prepareForTransfers() }
         if let near = settings.filters.near {
-            let others = near.alternatives.isEmpty ? "" : "; also \(near.alternatives.joined(separator: "; "))"
+            let others = near.alternatives.isEmpty ? "" : "; also \(near.alternatives.joinedText(separator: "; "))"
             setup.logger.info(
                 "near \(near.name) (\(near.center.latitude), \(near.center.longitude)), within \(settings.filters.within) km\(others)"
             )
@@ -143,8 +143,8 @@ struct SearchRun {
             }
         }
         for status in state.providers where !status.filtersAtSource.isEmpty || !status.filtersAfter.isEmpty {
-            let atSource = status.filtersAtSource.isEmpty ? "none" : status.filtersAtSource.joined(separator: ", ")
-            let after = status.filtersAfter.isEmpty ? "none" : status.filtersAfter.joined(separator: ", ")
+            let atSource = status.filtersAtSource.isEmpty ? "none" : status.filtersAtSource.joinedText(separator: ", ")
+            let after = status.filtersAfter.isEmpty ? "none" : status.filtersAfter.joinedText(separator: ", ")
             logger.debug(
                 "\(status.name): filters at the source: \(atSource); applied afterwards: \(after); removed \(status.removedByFilters)"
             )

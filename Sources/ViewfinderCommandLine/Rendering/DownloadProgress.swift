@@ -1,5 +1,6 @@
 import Downloads
 import Foundation
+import ProviderKit
 import Synchronization
 import TerminalView
 
@@ -98,7 +99,7 @@ final class DownloadProgress: Sendable {
             let up = state.linesDrawn > 0 ? "\u{1B}[\(state.linesDrawn)A" : ""
             state.linesDrawn = lines.count
             // Queued for the output thread (no write here), under the lock: see ``stop()``.
-            Console.err(up + "\u{1B}[J" + lines.joined(separator: "\n") + "\n")
+            Console.err(up + "\u{1B}[J" + lines.joinedText(separator: "\n") + "\n")
         }
     }
 

@@ -1,3 +1,4 @@
+import ProviderKit
 import SearchViewModel
 import TerminalView
 
@@ -22,7 +23,7 @@ struct StatusLine {
             case .cancelled: return "\(name) " + style.dim("cancelled")
             }
         }
-        let line = "Searching: " + parts.joined(separator: " · ") + "  (\(state.results.count) results)"
+        let line = "Searching: " + parts.joinedText(separator: " · ") + "  (\(state.results.count) results)"
         Console.err("\r\u{1B}[2K" + TextFitting.truncateVisible(line, to: width - 1))
     }
 

@@ -89,7 +89,7 @@ struct TableRenderer: SearchRenderer {
             columns.enumerated().map { index, column in
                 style.bold(
                     index == columns.count - 1 ? column.header : TextFitting.pad(column.header, to: column.width))
-            }.joined(separator: "  ")
+            }.joinedText(separator: "  ")
         ]
         for row in rows.indices {
             let cells = columns.enumerated().map { index, column -> String in
@@ -101,10 +101,10 @@ struct TableRenderer: SearchRenderer {
                 let padded = index == columns.count - 1 ? fitted : TextFitting.pad(fitted, to: column.width)
                 return column.cutsFront ? style.dim(padded) : padded
             }
-            lines.append(cells.joined(separator: "  "))
+            lines.append(cells.joinedText(separator: "  "))
         }
         // The columns fit; a table narrower than even "#" and a short title is cut at the edge.
-        return lines.map { TextFitting.truncateVisible($0, to: width) }.joined(separator: "\n") + "\n"
+        return lines.map { TextFitting.truncateVisible($0, to: width) }.joinedText(separator: "\n") + "\n"
     }
 
     /// Fits the columns into the width: narrows the paths and drops the place when titles would
@@ -167,7 +167,7 @@ struct TableRenderer: SearchRenderer {
     // MARK: - Providers
 
     func providerSummary(_ state: SearchState) -> String {
-        state.providers.map { status in
+        state.providers.map { status -> String in
             let row = ProviderStatusRow(status)
             let mark: String
             switch status.phase {
@@ -180,6 +180,6 @@ struct TableRenderer: SearchRenderer {
             let filters = row.filters.isEmpty ? "" : style.dim(" · " + row.filters)
             let note = row.note.isEmpty ? "" : " · " + TerminalText.sanitized(row.note)
             return "\(mark) \(TerminalText.sanitized(row.name)) \(row.phase)\(detail)\(filters)\(note)\n"
-        }.joined()
+        }.joinedText()
     }
 }

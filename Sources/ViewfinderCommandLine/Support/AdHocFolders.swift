@@ -53,7 +53,7 @@ enum AdHocFolders {
         var result = configuration
         do {
             let added = try loader.load(
-                yaml: "providers:\n" + entries.joined(), file: "--folder", baseDirectory: Setup.currentDirectory)
+                yaml: "providers:\n" + entries.joinedText(), file: "--folder", baseDirectory: Setup.currentDirectory)
             result.instances += added.instances
         } catch {
             throw CommandFailure(message: "--folder: \(error.description)", exitCode: ExitCodes.usage)

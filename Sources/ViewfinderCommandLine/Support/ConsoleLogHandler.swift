@@ -1,4 +1,5 @@
 import Logging
+import ProviderKit
 import TerminalView
 
 /// Writes log lines to standard error as `viewfinder: level: message`, secrets redacted.
@@ -18,7 +19,8 @@ struct ConsoleLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let details = merged.isEmpty ? "" : " (" + merged.map { "\($0): \($1)" }.sorted().joined(separator: ", ") + ")"
+        let details =
+            merged.isEmpty ? "" : " (" + merged.map { "\($0): \($1)" }.sorted().joinedText(separator: ", ") + ")"
         Console.err("viewfinder: \(event.level): \(TerminalText.sanitized("\(event.message)\(details)"))\n")
     }
 }

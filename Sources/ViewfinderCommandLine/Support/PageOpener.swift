@@ -47,7 +47,7 @@ enum PageOpener {
     /// "search-harbor-at-dusk.html" or "popular.html": letters and digits of the query only.
     static func fileName(for query: String?) -> String {
         guard let query else { return "popular.html" }
-        let words = query.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-")
+        let words = query.lowercased().split { !($0.isLetter || $0.isNumber) }.joinedText(separator: "-")
         let slug = String(words.prefix(60))
         return slug.isEmpty ? "search.html" : "search-\(slug).html"
     }

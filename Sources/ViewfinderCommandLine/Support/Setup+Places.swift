@@ -27,7 +27,8 @@ struct GazetteerPlaces: PlaceResolving {
             // A name no place has is said back, but not at any length.
             let name = name.count > 80 ? name.prefix(80) + "…" : name
             let hint =
-                suggestions.isEmpty ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?)"
+                suggestions.isEmpty
+                ? "" : " (did you mean \(suggestions.map { "'\($0)'" }.joinedText(separator: ", "))?)"
             throw FilterValueError(
                 key: "near", value: name,
                 problem: "not a place Viewfinder knows\(hint); give a city, region or country name, or LAT,LON")

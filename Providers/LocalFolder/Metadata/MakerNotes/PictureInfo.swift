@@ -36,7 +36,7 @@ enum PictureInfo {
             guard let equals = word.firstIndex(of: "="), equals > word.startIndex else { return false }
             return word[..<equals].utf8.allSatisfy(isNameByte)
         }
-        return MetadataText.clean(words[..<(next ?? words.endIndex)].joined(separator: " "))
+        return MetadataText.clean(words[..<(next ?? words.endIndex)].joinedText(separator: " "))
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
