@@ -9,14 +9,7 @@ extension Sequence where Element == String {
     /// The strings with `separator` between them, as `joined(separator:)` makes them.
     @inlinable
     package func joinedText(separator: String = "") -> String {
-        var text = ""
-        var isFirst = true
-        for element in self {
-            if !isFirst { text += separator }
-            isFirst = false
-            text += element
-        }
-        return text
+        lazy.map { Substring($0) }.joinedText(separator: separator)
     }
 }
 
