@@ -20,14 +20,8 @@ struct SearchCommand: AsyncParsableCommand {
         try QueryValidation.check(query, text: text, example: "viewfinder search harbor")
     }
 
-    /// The query's words joined by spaces. Not `joined(separator:)`: unspecialized, it looks up
-    /// the array's element type by its mangled name, a scan of every conformance in the binary
-    /// on the main thread of each search.
-    private var text: String {
-        guard var text = query.first else { return "" }
-        for word in query.dropFirst() { text += " " + word }
-        return text
-    }
+    /// The query's words joined by spaces.
+    private var text: String { query.joinedText(separator: " ") }
 
     func run() async throws {
         try await SearchRun(operation: .search(text), options: options, downloadInto: destination.directory).execute()

@@ -73,9 +73,8 @@ struct TableRenderer: SearchRenderer {
             Column("Licence", rows.map(\.license), longest: longest, minimum: 9, flexible: true),
             Column("Place", rows.map(\.place), longest: longest, minimum: 10, flexible: true),
             Column(
-                "Where", rows.map { Self.shortLocation($0.location, below: here) }, longest: longest, minimum: 16,
-                flexible: true,
-                cutsFront: true),
+                "Where", rows.map { $0.location.relative(below: here) }, longest: longest, minimum: 16,
+                flexible: true, cutsFront: true),
         ]
         if explain {
             columns.insert(
@@ -157,11 +156,6 @@ struct TableRenderer: SearchRenderer {
         var column = Column("Description", descriptions, longest: longest, flexible: true)
         column.width = min(column.width, room)
         columns.insert(column, at: columns.firstIndex { $0.header == "Where" } ?? columns.endIndex)
-    }
-
-    /// A file path relative to `folder` (ending in `/`) when it is below it.
-    static func shortLocation(_ location: String, below folder: String) -> String {
-        location.hasPrefix(folder) ? String(location.dropFirst(folder.count)) : location
     }
 
     // MARK: - Providers

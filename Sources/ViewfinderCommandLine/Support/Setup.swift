@@ -121,9 +121,7 @@ struct Setup {
 
     /// The path relative to the current folder when the file is below it.
     static func displayPath(_ url: URL) -> String {
-        let here = ProcessEnvironment.workingDirectory()
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
+        url.standardizedFileURL.path.relative(below: ProcessEnvironment.workingDirectory() + "/")
     }
 
     /// `$XDG_CACHE_HOME/viewfinder`, else `$HOME/.cache/viewfinder` (``UserFolders``).
