@@ -13,8 +13,11 @@ SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examp
 # And generic types' metadata made by their accessors, with the witness tables passed in, not
 # built from mangled names: each such first use looked up a conformance by scanning the binary's
 # whole table (9,300 records), a sixth of a local search's CPU. (Same folder: rebuild from clean.)
+# And no link to libsqlite3: GRDB asks for one, but CSQLite loads SQLite with dlopen when the
+# download archive opens (its library and symbol bindings were a tenth of a local search).
 FUNCTION_SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc sqlite3
 # No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
 # looked for each of them in the binary's folder and its eleven hardware-capability subfolders
 # (72 failed opens at every start, in /usr/bin when installed).
@@ -79,6 +82,8 @@ release:
 	@.build/release/viewfinder --version >/dev/null
 	@! ldd .build/release/viewfinder | grep -E 'libswift|libFoundation' || \
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
+	@! ldd .build/release/viewfinder | grep libsqlite3 || \
+		{ echo "release: the binary links libsqlite3 (CSQLite loads it with dlopen)" >&2; exit 1; }
 	@echo "release: .build/release/viewfinder ($$(du -h .build/release/viewfinder | cut -f1)), Swift runtime linked in"
 
 PREFIX ?= /usr/local

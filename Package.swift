@@ -53,6 +53,9 @@ let package = Package(
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         // libcrypto's SHA-256, loaded with dlopen on first use (see its header; libssl-dev's headers).
         .target(name: "CCrypto", dependencies: ["CLibraryLoader"], path: "Sources/CCrypto"),
+        // SQLite for GRDB, loaded with dlopen when the download archive opens (see its header;
+        // libsqlite3-dev's headers).
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"], path: "Sources/CSQLite"),
         .systemLibrary(
             name: "CXXHash",
             path: "Sources/CXXHash",
@@ -109,7 +112,7 @@ let package = Package(
         .target(
             name: "Downloads",
             dependencies: [
-                "ProviderKit", "ServiceBus", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+                "ProviderKit", "ServiceBus", "CLinux", "CSQLite", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -339,7 +342,10 @@ let package = Package(
         .testTarget(
             name: "DownloadsTests",
             // LocalFolderProvider: its sidecar reader is tested against every name the writer makes.
-            dependencies: ["Downloads", "ProviderKit", "ServiceBus", "ProviderTesting", "LocalFolderProvider"],
+            dependencies: [
+                "Downloads", "CSQLite", "ProviderKit", "ServiceBus", "ProviderTesting", "LocalFolderProvider",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["download_server.py"],
             swiftSettings: strictSettings
         ),

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 import ProviderKit
@@ -79,6 +80,13 @@ package final class DownloadArchive: Sendable {
     package init(directory: URL) throws(DownloadFailure) {
         let path = directory.appendingPathComponent(Self.fileName).path
         self.path = path
+        guard vf_sqlite_load() != 0 else {
+            let reason = vf_sqlite_load_error().map { String(cString: $0) } ?? "libsqlite3.so.0 is not loaded"
+            var failure = DownloadFailure(
+                "cannot use the download archive \(path): SQLite could not be loaded (\(reason))")
+            failure.advice = "install SQLite (Debian: apt-get install libsqlite3-0), or download with --no-archive"
+            throw failure
+        }
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw DownloadFailure(
