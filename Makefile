@@ -2,7 +2,7 @@
 QUERY ?= harbor
 SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examples/ExternalProvider
 
-.PHONY: demo test test-example test-install lint format release install uninstall deb benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory benchmark-pictures fuzz samples corpus
+.PHONY: demo test test-example test-install lint format release release-check install uninstall deb benchmark benchmark-local benchmark-download benchmark-web benchmark-plugin-memory benchmark-pictures fuzz samples corpus
 
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
@@ -66,6 +66,7 @@ test-example:
 ## copies (search, --format html, serve, man -l; nothing read from the build or source folders), remove them.
 test-install:
 	@VIEWFINDER_INSTALL_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory release-check
 	scripts/test-install.sh
 
 ## Check the house format (.swift-format).
@@ -79,12 +80,20 @@ format:
 ## Build the release binary (.build/release/viewfinder) and check that it runs on its own.
 release:
 	@./scripts/setup.sh $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory release-check
+	@echo "release: .build/release/viewfinder ($$(du -h .build/release/viewfinder | cut -f1)), Swift runtime linked in"
+
+# What the release link must have done: the Swift runtime linked in, SQLite left to dlopen, the
+# start-up data between its markers (CStartUp).
+release-check:
 	@.build/release/viewfinder --version >/dev/null
 	@! ldd .build/release/viewfinder | grep -E 'libswift|libFoundation' || \
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
 	@! ldd .build/release/viewfinder | grep libsqlite3 || \
 		{ echo "release: the binary links libsqlite3 (CSQLite loads it with dlopen)" >&2; exit 1; }
-	@echo "release: .build/release/viewfinder ($$(du -h .build/release/viewfinder | cut -f1)), Swift runtime linked in"
+	@span=$$(nm .build/release/viewfinder | awk '$$3 == "vf_start_up_data_begin" {b = $$1} $$3 == "vf_start_up_data_end" {e = $$1} END {print "0x" (e ? e : 0) " - 0x" (b ? b : 0)}'); \
+		span=$$(($$span)); [ "$$span" -gt 4096 ] && [ "$$span" -le 1048576 ] || \
+		{ echo "release: the start-up data is not laid out together ($$span bytes between the markers of scripts/start-up-order.txt)" >&2; exit 1; }
 
 PREFIX ?= /usr/local
 DESTDIR ?=

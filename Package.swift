@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "CPluginSupervisor", path: "Sources/CPluginSupervisor"),
         // libcrypto's SHA-256, loaded with dlopen on first use (see its header; libssl-dev's headers).
         .target(name: "CCrypto", dependencies: ["CLibraryLoader"], path: "Sources/CCrypto"),
+        // The start-up data a command writes, made present at once (see its header).
+        .target(name: "CStartUp", path: "Sources/CStartUp"),
         // SQLite for GRDB, loaded with dlopen when the download archive opens (see its header;
         // libsqlite3-dev's headers).
         .target(name: "CSQLite", dependencies: ["CLibraryLoader"], path: "Sources/CSQLite"),
@@ -131,7 +133,7 @@ let package = Package(
         .target(
             name: "ViewfinderCommandLine",
             dependencies: [
-                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "Places",
+                "ProviderKit", "ServiceBus", "SearchViewModel", "WebView", "Downloads", "CLinux", "CStartUp", "Places",
                 "TerminalView", "TerminalImages",
                 "LocalFolderProvider", "FlickrProvider", "FiveHundredPxProvider", "ExecProvider", "OpenverseProvider",
                 "CommonsProvider",

@@ -7,13 +7,18 @@
 # see stay at the end, in their old order: a layout made from an earlier list hides the faults
 # that would have shown them. Run it on a release build, twice after large changes (the second
 # time on a binary linked with the first list), and commit the list.
-# Needs perf (linux-perf). Usage: [RUNS=300] [OUTPUT=scripts/start-up-order.txt] scripts/start-up-order.sh [BINARY]
+# After the functions, between the markers vf_start_up_data_begin and vf_start_up_data_end
+# (CStartUp), come the zero-initialised variables a search has written by its end (its .bss
+# read with gdb at `_exit`), which the release link then lays out together and the command
+# makes present at once.
+# Needs perf (linux-perf) and gdb. Usage: [RUNS=300] [OUTPUT=scripts/start-up-order.txt] scripts/start-up-order.sh [BINARY]
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
 binary=$(realpath "${1:-.build/release/viewfinder}")
 runs=${RUNS:-300}
 command -v perf >/dev/null || { echo "start-up-order: needs perf (apt-get install linux-perf)" >&2; exit 1; }
+command -v gdb >/dev/null || { echo "start-up-order: needs gdb (apt-get install gdb)" >&2; exit 1; }
 dir=$(mktemp -d /tmp/vf-start-up-order-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 printf 'providers:\n  samples:\n    type: local-folder\n    path: %s\n    recursive: true\n' "$PWD/Samples" >"$dir/local.yaml"
@@ -34,6 +39,15 @@ perf script -i "$dir/faults.data" --show-mmap-events 2>/dev/null | grep -F "r-xp
 nm --no-demangle "$binary" | awk '$2 ~ /^[tTwW]$/ {print $1, $3}' >"$dir/symbols.txt"
 # The code segment's file offset and address, to turn a faulting address into a function.
 readelf -lW "$binary" | awk '$1 == "LOAD" && / R E / {print $2, $3}' >"$dir/code.txt"
+# The .bss as a search leaves it: its address and size, and its bytes at `_exit` (the process is
+# loaded where gdb always loads a PIE, 0x555555554000).
+readelf -SW "$binary" | awk '$2 == ".bss" {print $4, $6}' >"$dir/bss.txt"
+read -r bss_address bss_size <"$dir/bss.txt"
+bss_start=$((0x555555554000 + 0x$bss_address))
+gdb -q -batch -ex 'break _exit' -ex "run search harbor --offline --config $dir/local.yaml >/dev/null" \
+  -ex "dump binary memory $dir/bss.bin $bss_start $((bss_start + 0x$bss_size))" "$binary" >/dev/null 2>&1
+[[ -s $dir/bss.bin ]] || { echo "start-up-order: gdb did not dump the .bss at _exit" >&2; exit 1; }
+nm --no-demangle -S "$binary" | awk '$3 ~ /^[bB]$/ {print $1, $2, $4}' >"$dir/data.txt"
 python3 - "$dir" "${OUTPUT:-scripts/start-up-order.txt}" <<'PY'
 import bisect, collections, os, re, statistics, sys
 folder, output = sys.argv[1], sys.argv[2]
@@ -63,8 +77,20 @@ for line in open(f"{folder}/faults.txt"):
             break
 order = sorted(first, key=lambda name: statistics.median(first[name].values()))
 old = [line.strip() for line in open(output)] if os.path.exists(output) else []
+if "vf_start_up_data_begin" in old: old = old[:old.index("vf_start_up_data_begin")]
 known = set(order)
 order += [name for name in old if name and name not in known]
-open(output, "w").write("\n".join(order) + "\n")
-print(f"start-up-order: {len(known)} functions seen, {len(order)} in {output}")
+# The data part: every .bss variable with a byte the search left non-zero, in address order.
+bss_address = int(open(f"{folder}/bss.txt").read().split()[0], 16)
+bss = open(f"{folder}/bss.bin", "rb").read()
+written = []
+for line in open(f"{folder}/data.txt"):
+    address, size, name = line.split()
+    offset = int(address, 16) - bss_address
+    if 0 <= offset < len(bss) and any(bss[offset:offset + int(size, 16)]) and not name.startswith("vf_start_up_data_"):
+        written.append((offset, name))
+data = ["vf_start_up_data_begin"] + [name for _, name in sorted(written)] + ["vf_start_up_data_end"]
+open(output, "w").write("\n".join(order + data) + "\n")
+print(f"start-up-order: {len(known)} functions seen, {len(order)} in {output}; {len(written)} variables written")
+print("start-up-order: the link does not depend on the list; relink with rm .build/release/viewfinder && make release")
 PY

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStartUp
 import Foundation
 import Logging
 import Places
@@ -57,6 +58,10 @@ struct Viewfinder: AsyncParsableCommand {
             Console.writeHere(version + "\n", to: STDOUT_FILENO)
             _exit(Console.finish(exitCode: 0))
         }
+        // The caches a command writes at start (Swift's metadata, laid out together by the
+        // release link), made present in one call while this is the only thread: a third of a
+        // local search's faults were them, each read, then copied and its TLB flushed.
+        _ = vf_populate_start_up_data()
         // The gazetteer's passed checksum noted in the cache folder: later runs skip reading it all.
         Gazetteer.noteChecks { Setup.cacheDirectory() }
         // A search in its usual form is read by hand, without ArgumentParser's reflection (a
