@@ -55,8 +55,9 @@ package enum ResourceFolders {
             binary.appendingPathComponent("\(bundle).resources/Resources"),
             installed,
         ]
-        return folders.reduce(into: []) { kept, folder in
-            if !kept.contains(folder.standardizedFileURL) { kept.append(folder.standardizedFileURL) }
+        // Each standardized once: resolving `..` looks up every folder on the path.
+        return folders.map(\.standardizedFileURL).reduce(into: []) { kept, folder in
+            if !kept.contains(folder) { kept.append(folder) }
         }
     }
 
