@@ -124,23 +124,23 @@ enum SignalWatcher {
     }
     private static let started = Mutex(false)
 
-    /// Installs the handlers and starts the watching thread; call once, before a command runs
-    /// (help and the version, which start no thread, never call it).
+    /// Installs the handlers and starts the watching thread; call before a command runs (help
+    /// and the version, which start no thread, never call it). Later calls return once the
+    /// first has installed them: the warm-up thread installs them ahead of a search.
     static func install() {
-        let isFirst = started.withLock { started in
-            defer { started = true }
-            return !started
-        }
-        guard isFirst else { return }
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        signalPipeWriteEnd.store(ends[1], ordering: .relaxed)
-        let readEnd = ends[0]
-        NamedThread.start("vf-signals") { watch(readEnd) }
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
-            forward(signal)
+        started.withLock { started in
+            guard !started else { return }
+            started = true
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { return }
+            _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+            signalPipeWriteEnd.store(ends[1], ordering: .relaxed)
+            let readEnd = ends[0]
+            NamedThread.start("vf-signals") { watch(readEnd) }
+            for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] where signal == SIGPIPE || !isIgnored(signal) {
+                forward(signal)
+            }
         }
     }
 
