@@ -49,6 +49,14 @@ final class OutputPump: @unchecked Sendable {
         condition.signal()
     }
 
+    /// Starts the thread now unless it runs: a search watches for a failed output from its
+    /// start, so the warm-up thread starts it ahead of the search.
+    func start() {
+        condition.lock()
+        startIfNeeded()
+        condition.unlock()
+    }
+
     /// Starts the thread unless it runs; called with `condition` locked.
     private func startIfNeeded() {
         guard !started else { return }

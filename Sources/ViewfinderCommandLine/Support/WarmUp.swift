@@ -56,10 +56,11 @@ enum WarmUp {
         let writesPage = arguments.contains { $0 == "html" || $0 == "--format=html" || $0 == "--open" }
         // What follows the configuration: the rest of the warm-up, on its own thread.
         let warm: @Sendable (Configuration?) -> Void = { configuration in
-            // The threads a search starts first (signals, its first file thread), started here
-            // beside the move to Swift's pool instead of on the search's way.
+            // The threads a search starts first (signals, output, its first file thread),
+            // started here beside the move to Swift's pool instead of on the search's way.
             if searches {
                 SignalWatcher.install()
+                OutputPump.shared.start()
                 BlockingExecutor.shared.post {}
             }
             // The search options' reflection (a third of the parse) while the main thread
