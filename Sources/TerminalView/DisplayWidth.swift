@@ -35,10 +35,13 @@ package enum DisplayWidth {
     /// The columns one grapheme cluster takes: its base scalar's width, two for an emoji
     /// shown as an emoji (a variation selector 16 or a flag pair), none for a lone mark.
     package static func of(_ character: Character) -> Int {
+        // Most text is ASCII: one column (none for a control character, CR-LF too), no lookups.
+        if let ascii = character.asciiValue { return ascii < 0x20 ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let base = scalars.first(where: { of($0) > 0 }) else { return 0 }
-        // Regional indicators (flags) are emoji presentation already.
-        if scalars.contains("\u{FE0F}") || (base.properties.isEmoji && scalars.contains("\u{200D}")) {
+        // Regional indicators (flags) are emoji presentation already. The joiner is looked for
+        // before the emoji property, which costs a table look-up.
+        if scalars.contains("\u{FE0F}") || (scalars.contains("\u{200D}") && base.properties.isEmoji) {
             return 2
         }
         return of(base)

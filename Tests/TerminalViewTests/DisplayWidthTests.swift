@@ -35,4 +35,13 @@ import Testing
         #expect(DisplayWidth.of(text) == columns)
         #expect(DisplayWidth.of(text) == slowWidth(text))
     }
+
+    @Test("an ASCII character, read without look-ups, takes what its scalar takes; CR-LF none")
+    func asciiCharacters() {
+        for value in UInt8(0)...0x7F {
+            let scalar = Unicode.Scalar(value)
+            #expect(DisplayWidth.of(Character(scalar)) == DisplayWidth.of(scalar), "U+\(String(value, radix: 16))")
+        }
+        #expect(DisplayWidth.of(Character("\r\n")) == 0)
+    }
 }
