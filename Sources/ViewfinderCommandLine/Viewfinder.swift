@@ -71,11 +71,14 @@ struct Viewfinder: AsyncParsableCommand {
         // time the search (its configuration read on this thread first) moves to it.
         if search != nil { Task.detached {} }
         WarmUp.commandLineRead(byHand: search != nil)
+        // A write to a reader that went away is an error to report (exit 141), not a signal.
+        // Before the warm-up, which installs the signal watcher ahead of a search: the watcher's
+        // handler then takes SIGPIPE's place, as when the search installed it (a handler, unlike
+        // SIG_IGN, is reset by exec for any program Viewfinder starts).
+        signal(SIGPIPE, SIG_IGN)
         // Begun before ArgumentParser reads the command line, so the configuration is read
         // beside it; a search read by hand has it read here, first.
         WarmUp.start(arguments: arguments, readingHere: search != nil)
-        // A write to a reader that went away is an error to report (exit 141), not a signal.
-        signal(SIGPIPE, SIG_IGN)
         LoggingSystem.bootstrap(ConsoleLogHandler.init)
         // A search read by hand is known to be a command: no dynamic cast (each asks the
         // runtime to scan every conformance in the binary, 0.07 ms).
