@@ -91,7 +91,7 @@ release-check:
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
 	@! ldd .build/release/viewfinder | grep libsqlite3 || \
 		{ echo "release: the binary links libsqlite3 (CSQLite loads it with dlopen)" >&2; exit 1; }
-	@span=$$(nm .build/release/viewfinder | awk '$$3 == "vf_start_up_data_begin" {b = $$1} $$3 == "vf_start_up_data_end" {e = $$1} END {print "0x" (e ? e : 0) " - 0x" (b ? b : 0)}'); \
+	@span=$$(nm .build/release/viewfinder | awk '$$3 == "vf_start_up_data_begin" {b = $$1} $$3 == "vf_start_up_data_end" {e = $$1} END {print "0x" (e != "" ? e : 0) " - 0x" (b != "" ? b : 0)}'); \
 		span=$$(($$span)); [ "$$span" -gt 4096 ] && [ "$$span" -le 1048576 ] || \
 		{ echo "release: the start-up data is not laid out together ($$span bytes between the markers of scripts/start-up-order.txt)" >&2; exit 1; }
 
@@ -101,6 +101,7 @@ DESTDIR ?=
 ## Install the stripped release binary, its files (PREFIX/share/viewfinder), man pages, completions and docs under DESTDIR/PREFIX.
 install:
 	swift build $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory release-check
 	PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' scripts/install.sh install
 
 ## Remove exactly the files `make install` put under DESTDIR/PREFIX.
@@ -110,6 +111,7 @@ uninstall:
 ## Build a Debian package (.build/viewfinder_VERSION_ARCH.deb) and check it with lintian.
 deb:
 	@VIEWFINDER_INSTALL_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
+	@$(MAKE) --no-print-directory release-check
 	scripts/make-deb.sh
 
 ## Run the benchmarks in release mode and print the figures, then time start-up against a hello-world (hyperfine).

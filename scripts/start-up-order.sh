@@ -39,13 +39,16 @@ perf script -i "$dir/faults.data" --show-mmap-events 2>/dev/null | grep -F "r-xp
 nm --no-demangle "$binary" | awk '$2 ~ /^[tTwW]$/ {print $1, $3}' >"$dir/symbols.txt"
 # The code segment's file offset and address, to turn a faulting address into a function.
 readelf -lW "$binary" | awk '$1 == "LOAD" && / R E / {print $2, $3}' >"$dir/code.txt"
-# The .bss as a search leaves it: its address and size, and its bytes at `_exit` (the process is
-# loaded where gdb always loads a PIE, 0x555555554000).
+# The .bss as a search leaves it: its address and size, and its bytes at `_exit`, found from
+# where the marker vf_start_up_data_begin (CStartUp) was loaded.
 readelf -SW "$binary" | awk '$2 == ".bss" {print $4, $6}' >"$dir/bss.txt"
 read -r bss_address bss_size <"$dir/bss.txt"
-bss_start=$((0x555555554000 + 0x$bss_address))
+marker=$(nm --no-demangle "$binary" | awk '$3 == "vf_start_up_data_begin" {print $1}')
+[[ -n $marker ]] || { echo "start-up-order: $binary has no vf_start_up_data_begin (CStartUp)" >&2; exit 1; }
 gdb -q -batch -ex 'break _exit' -ex "run search harbor --offline --config $dir/local.yaml >/dev/null" \
-  -ex "dump binary memory $dir/bss.bin $bss_start $((bss_start + 0x$bss_size))" "$binary" >/dev/null 2>&1
+  -ex "set \$start = (unsigned long) &'vf_start_up_data_begin' - 0x$marker + 0x$bss_address" \
+  -ex "set \$end = \$start + 0x$bss_size" -ex "dump binary memory $dir/bss.bin \$start \$end" \
+  "$binary" >/dev/null 2>&1
 [[ -s $dir/bss.bin ]] || { echo "start-up-order: gdb did not dump the .bss at _exit" >&2; exit 1; }
 nm --no-demangle -S "$binary" | awk '$3 ~ /^[bB]$/ {print $1, $2, $4}' >"$dir/data.txt"
 python3 - "$dir" "${OUTPUT:-scripts/start-up-order.txt}" <<'PY'

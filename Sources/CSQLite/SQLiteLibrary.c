@@ -3,6 +3,7 @@
 
 #include <CLibraryLoader.h>
 #include <stdarg.h>
+#include <strings.h>
 
 // Hidden: GRDB's calls, linked into the same binary, reach these definitions, but the dynamic
 // loader never sees them. Exported (as a test binary exports its functions), they would take
@@ -174,7 +175,12 @@ static const vf_library_symbol symbols[] = {
 /// The library Debian's libsqlite3-0 installs.
 static vf_library library = VF_LIBRARY("libsqlite3.so.0", symbols, NULL);
 
-#define LOADED() vf_library_is_loaded(&library)
+// Every forwarder loads SQLite on its first call (then one atomic read), so GRDB works whoever
+// calls it first; the download archive loads it ahead, to fail with its own words.
+#define LOADED() vf_library_load(&library)
+
+/// What SQLite's error texts say while it cannot be loaded: never NULL, as SQLite's never are.
+static const char *const not_loaded = "SQLite could not be loaded (libsqlite3.so.0)";
 
 int vf_sqlite_load(void) { return vf_library_load(&library); }
 
@@ -260,7 +266,7 @@ const char *sqlite3_column_name(sqlite3_stmt *a0, int a1) { return LOADED() ? sq
 const unsigned char *sqlite3_column_text(sqlite3_stmt *a0, int a1) {
     return LOADED() ? sqlite.column_text(a0, a1) : NULL;
 }
-int sqlite3_column_type(sqlite3_stmt *a0, int a1) { return LOADED() ? sqlite.column_type(a0, a1) : 0; }
+int sqlite3_column_type(sqlite3_stmt *a0, int a1) { return LOADED() ? sqlite.column_type(a0, a1) : SQLITE_NULL; }
 void *sqlite3_commit_hook(sqlite3 *a0, int(*a1)(void*), void *a2) {
     return LOADED() ? sqlite.commit_hook(a0, a1, a2) : NULL;
 }
@@ -276,8 +282,8 @@ int sqlite3_create_function_v2(sqlite3 *a0, const char *a1, int a2, int a3, void
 sqlite3 *sqlite3_db_handle(sqlite3_stmt *a0) { return LOADED() ? sqlite.db_handle(a0) : NULL; }
 int sqlite3_db_release_memory(sqlite3 *a0) { return LOADED() ? sqlite.db_release_memory(a0) : SQLITE_ERROR; }
 int sqlite3_errcode(sqlite3 *a0) { return LOADED() ? sqlite.errcode(a0) : SQLITE_ERROR; }
-const char *sqlite3_errmsg(sqlite3 *a0) { return LOADED() ? sqlite.errmsg(a0) : NULL; }
-const char *sqlite3_errstr(int a0) { return LOADED() ? sqlite.errstr(a0) : NULL; }
+const char *sqlite3_errmsg(sqlite3 *a0) { return LOADED() ? sqlite.errmsg(a0) : not_loaded; }
+const char *sqlite3_errstr(int a0) { return LOADED() ? sqlite.errstr(a0) : not_loaded; }
 char *sqlite3_expanded_sql(sqlite3_stmt *a0) { return LOADED() ? sqlite.expanded_sql(a0) : NULL; }
 int sqlite3_extended_result_codes(sqlite3 *a0, int a1) {
     return LOADED() ? sqlite.extended_result_codes(a0, a1) : SQLITE_ERROR;
@@ -321,7 +327,7 @@ const char *sqlite3_sql(sqlite3_stmt *a0) { return LOADED() ? sqlite.sql(a0) : N
 int sqlite3_step(sqlite3_stmt *a0) { return LOADED() ? sqlite.step(a0) : SQLITE_ERROR; }
 int sqlite3_stmt_busy(sqlite3_stmt *a0) { return LOADED() ? sqlite.stmt_busy(a0) : 0; }
 int sqlite3_stmt_readonly(sqlite3_stmt *a0) { return LOADED() ? sqlite.stmt_readonly(a0) : 0; }
-int sqlite3_stricmp(const char *a0, const char *a1) { return LOADED() ? sqlite.stricmp(a0, a1) : 0; }
+int sqlite3_stricmp(const char *a0, const char *a1) { return LOADED() ? sqlite.stricmp(a0, a1) : strcasecmp(a0, a1); }
 int sqlite3_total_changes(sqlite3 *a0) { return LOADED() ? sqlite.total_changes(a0) : 0; }
 int sqlite3_trace_v2(sqlite3 *a0, unsigned a1, int(*a2)(unsigned,void*,void*,void*), void *a3) {
     return LOADED() ? sqlite.trace_v2(a0, a1, a2, a3) : SQLITE_ERROR;
@@ -335,7 +341,7 @@ int sqlite3_value_bytes(sqlite3_value *a0) { return LOADED() ? sqlite.value_byte
 double sqlite3_value_double(sqlite3_value *a0) { return LOADED() ? sqlite.value_double(a0) : 0; }
 sqlite3_int64 sqlite3_value_int64(sqlite3_value *a0) { return LOADED() ? sqlite.value_int64(a0) : 0; }
 const unsigned char *sqlite3_value_text(sqlite3_value *a0) { return LOADED() ? sqlite.value_text(a0) : NULL; }
-int sqlite3_value_type(sqlite3_value *a0) { return LOADED() ? sqlite.value_type(a0) : 0; }
+int sqlite3_value_type(sqlite3_value *a0) { return LOADED() ? sqlite.value_type(a0) : SQLITE_NULL; }
 int sqlite3_wal_checkpoint_v2(sqlite3 *a0, const char *a1, int a2, int *a3, int *a4) {
     return LOADED() ? sqlite.wal_checkpoint_v2(a0, a1, a2, a3, a4) : SQLITE_ERROR;
 }

@@ -84,7 +84,7 @@ package final class DownloadArchive: Sendable {
             let reason = vf_sqlite_load_error().map { String(cString: $0) } ?? "libsqlite3.so.0 is not loaded"
             var failure = DownloadFailure(
                 "cannot use the download archive \(path): SQLite could not be loaded (\(reason))")
-            failure.advice = "install SQLite (Debian: apt-get install libsqlite3-0), or download with --no-archive"
+            failure.advice = "install SQLite (Debian: apt-get install libsqlite3-0)"
             throw failure
         }
         var status = stat()

@@ -115,8 +115,10 @@ package final class Downloader: Sendable {
             guard !useArchive else {
                 throw DownloadFailure(failure.message + "; " + (failure.advice ?? ArchiveAdvice.moveAway))
             }
+            let keepRecord = failure.advice.map { "to keep a record of this folder's downloads: \($0)" }
             logger?.warning(
-                "\(failure.message); going on without it (move it away to keep a record of this folder's downloads)")
+                "\(failure.message); going on without it (\(keepRecord ?? "move it away to keep a record of this folder's downloads"))"
+            )
             return (nil, [])
         }
     }

@@ -282,31 +282,3 @@ enum ViewfinderProcessList {
         }
     }
 }
-
-/// What a plugin inherits from Viewfinder: the default signal dispositions, whatever Viewfinder
-/// ignores or catches itself and whichever of its threads set that up (the warm-up thread installs
-/// the signal watcher ahead of a search).
-@Suite("exec plugins start with the default signal dispositions", .serialized)
-struct ExecSignalDispositionTests {
-    /// Writes the ignored-signal mask of its process (`SigIgn` in /proc/self/status) to
-    /// `ignored.txt`, then answers with one photo.
-    static let plugin = #"""
-        #!/bin/sh
-        grep '^SigIgn:' /proc/self/status | cut -f2 > ignored.tmp && mv ignored.tmp ignored.txt
-        printf '%s\n' '{"photo":{"id":"p1","title":"Harbour"}}'
-        """#
-
-    @Test("a plugin of a search ignores none of the signals Viewfinder ignores or catches")
-    func defaultDispositions() async throws {
-        let workspace = try Workspace(config: "providers:\n  catalogue:\n    type: exec\n    command: [./plugin.sh]\n")
-        defer { workspace.remove() }
-        try ExecutableScript.write(Self.plugin, to: workspace.url.appendingPathComponent("plugin.sh"))
-        let output = try await workspace.run(["search", "harbour"])
-        #expect(output.status == 0, "stderr: \(output.stderr)")
-        let text = try String(contentsOf: workspace.url.appendingPathComponent("ignored.txt"), encoding: .utf8)
-        let ignored = try #require(UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines), radix: 16))
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            #expect(ignored & (1 << UInt64(signal - 1)) == 0, "signal \(signal) ignored in the plugin (SigIgn \(text))")
-        }
-    }
-}

@@ -8,7 +8,8 @@ import Testing
 
 /// `viewfinder --version` and `--help` start no thread: the blocking-work executor, the output
 /// writer and the signal watcher start only for a command that needs them. Their threads are
-/// counted while the process is blocked writing its answer to a pipe that is already full.
+/// counted while the process is blocked writing its answer to a pipe that is already full; a
+/// search's signal dispositions are read then too.
 @Suite("Threads: help and the version start none")
 struct ThreadStartCommandLineTests {
     struct Failure: Error, CustomStringConvertible {
@@ -16,8 +17,11 @@ struct ThreadStartCommandLineTests {
     }
 
     /// The names of the threads of `viewfinder arguments…` while it waits on its full standard
-    /// output, and what it wrote once that is read.
-    static func threadsWhileWriting(_ arguments: [String]) throws -> (names: [String], output: String) {
+    /// output, its signals' dispositions then (the `Sig…` lines of /proc/PID/status), and what it
+    /// wrote once that is read. It runs in `folder` (with its cache and settings there) when given.
+    static func threadsWhileWriting(_ arguments: [String], in folder: URL? = nil) throws -> (
+        names: [String], signals: [String: UInt64], output: String
+    ) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw Failure(description: "no pipe: \(String(cString: strerror(errno)))") }
         let (readEnd, writeEnd) = (ends[0], ends[1])
@@ -40,10 +44,18 @@ struct ThreadStartCommandLineTests {
         process.arguments = arguments
         process.standardOutput = FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false)
         process.standardError = FileHandle.nullDevice
+        if let folder {
+            process.currentDirectoryURL = folder
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+            environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("xdg").path
+            process.environment = environment
+        }
         try process.run()
         close(writeEnd)
         // Asleep on three looks 20 ms apart: blocked on the full pipe, for as long as it is full.
         var names: [String] = []
+        var signals: [String: UInt64] = [:]
         var asleep = 0
         for _ in 0..<1000 where asleep < 3 {
             usleep(20_000)
@@ -53,6 +65,14 @@ struct ThreadStartCommandLineTests {
             let tasks = "/proc/\(process.processIdentifier)/task"
             names = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).compactMap {
                 try? String(contentsOfFile: "\(tasks)/\($0)/comm", encoding: .utf8).trimmingCharacters(in: .newlines)
+            }
+            let status =
+                (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            for line in status.split(separator: "\n") where line.hasPrefix("Sig") {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                if parts.count == 2, let mask = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) {
+                    signals[String(parts[0])] = mask
+                }
             }
         }
         var output: [UInt8] = []
@@ -64,7 +84,7 @@ struct ThreadStartCommandLineTests {
         }
         process.waitUntilExit()
         guard asleep == 3 else { throw Failure(description: "viewfinder never waited on its full output") }
-        return (names, String(decoding: output.dropFirst(filled), as: UTF8.self))
+        return (names, signals, String(decoding: output.dropFirst(filled), as: UTF8.self))
     }
 
     @Test(
@@ -74,10 +94,37 @@ struct ThreadStartCommandLineTests {
         ])
     func noThreads(arguments: [String]) async throws {
         // Its waits and blocking reads on a thread of the blocking executor, not Swift's pool.
-        let (names, output) = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+        let (names, _, output) = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
             try Self.threadsWhileWriting(arguments)
         }
         #expect(names == ["viewfinder"], "threads of viewfinder \(arguments.joined(separator: " "))")
         #expect(!output.isEmpty)
+    }
+
+    @Test(
+        "a search's --help starts none of a search's threads (the warm-up, reading the configuration beside it, may run)"
+    )
+    func searchHelp() async throws {
+        let (names, _, output) = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+            try Self.threadsWhileWriting(["search", "--help"])
+        }
+        #expect(Set(names).isSubset(of: ["viewfinder", "vf-warm-up"]), "threads: \(names)")
+        #expect(output.contains("--format"))
+    }
+
+    @Test("a search catches SIGPIPE with the signal watcher's handler, not SIG_IGN, while it writes its results")
+    func searchCatchesBrokenPipe() async throws {
+        let workspace = try Workspace.withThreeSamples(
+            config: "providers:\n  photos:\n    type: local-folder\n    path: photos\n    recursive: true\n")
+        defer { workspace.remove() }
+        let folder = workspace.url
+        let (names, signals, output) = try await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+            try Self.threadsWhileWriting(["search", "harbor", "--offline"], in: folder)
+        }
+        let bit = UInt64(1) << UInt64(SIGPIPE - 1)
+        #expect(signals["SigCgt"].map { $0 & bit != 0 } == true, "SIGPIPE not caught: \(signals)")
+        #expect(signals["SigIgn"].map { $0 & bit == 0 } == true, "SIGPIPE ignored: \(signals)")
+        #expect(names.contains("vf-signals"), "threads: \(names)")
+        #expect(output.contains("Lighthouse"), "\(output)")
     }
 }

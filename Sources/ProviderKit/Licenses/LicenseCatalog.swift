@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every licence Viewfinder knows, with its facts, and the lookups providers use to map their own
 /// licence fields into them. A licence not found here stays `unknown`: nothing is guessed.
@@ -111,12 +112,28 @@ public enum LicenseCatalog {
         let key = words.joinedText(separator: "-")
         if let alias = namedAliases[key] { return alias }
         if words.count >= 3, words[0] == "cc", let version = words.last,
-            let licence = creativeCommons(
-                code: words.dropFirst().dropLast().joinedText(separator: "-"), version: String(version))
+            let licence = namedCreativeCommons(key: key, words: words, version: String(version))
         {
             return licence
         }
         return byID[key]
+    }
+
+    /// The Creative Commons licences found by name so far, by their words joined (`cc-by-4.0`):
+    /// each is built once however many photos name it. Only licences that exist are kept, so
+    /// there are never more than the catalogue's 32.
+    private static let creativeCommonsByName = Mutex<[String: License]>([:])
+
+    /// The Creative Commons licence `words` name (`cc`, the code's words, `version`), from
+    /// ``creativeCommonsByName`` or made and kept there; `nil` when there is none.
+    private static func namedCreativeCommons(key: String, words: [Substring], version: String) -> License? {
+        if let known = creativeCommonsByName.withLock({ $0[key] }) { return known }
+        guard
+            let licence = creativeCommons(
+                code: words.dropFirst().dropLast().joinedText(separator: "-"), version: version)
+        else { return nil }
+        creativeCommonsByName.withLock { $0[key] = licence }
+        return licence
     }
 
     private static let namedAliases: [String: License] = [

@@ -126,7 +126,9 @@ enum SignalWatcher {
 
     /// Installs the handlers and starts the watching thread; call before a command runs (help
     /// and the version, which start no thread, never call it). Later calls return once the
-    /// first has installed them: the warm-up thread installs them ahead of a search.
+    /// first has installed them (the warm-up thread installs them ahead of a search read by
+    /// hand): a search on Swift's pool may wait that long, a pipe, a thread's start and five
+    /// `sigaction`s, never a read or a write.
     static func install() {
         started.withLock { started in
             guard !started else { return }

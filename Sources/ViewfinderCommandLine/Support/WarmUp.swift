@@ -57,8 +57,9 @@ enum WarmUp {
         // What follows the configuration: the rest of the warm-up, on its own thread.
         let warm: @Sendable (Configuration?) -> Void = { configuration in
             // The threads a search starts first (signals, output, its first file thread),
-            // started here beside the move to Swift's pool instead of on the search's way.
-            if searches {
+            // started here beside the move to Swift's pool instead of on the search's way; only
+            // for a search read by hand, which is sure to run (not `search --help`).
+            if readingHere {
                 SignalWatcher.install()
                 OutputPump.shared.start()
                 BlockingExecutor.shared.post {}
