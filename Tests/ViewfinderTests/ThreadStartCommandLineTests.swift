@@ -46,10 +46,7 @@ struct ThreadStartCommandLineTests {
         process.standardError = FileHandle.nullDevice
         if let folder {
             process.currentDirectoryURL = folder
-            var environment = ProcessInfo.processInfo.environment
-            environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-            environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("xdg").path
-            process.environment = environment
+            process.environment = ViewfinderProcess.environment(in: folder)
         }
         try process.run()
         close(writeEnd)

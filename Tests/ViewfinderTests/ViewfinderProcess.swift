@@ -34,6 +34,16 @@ struct ViewfinderProcess {
         return URL(fileURLWithPath: ".build/debug/viewfinder")
     }
 
+    /// The environment a run in `directory` starts from: its home, settings and cache there,
+    /// the system's programs only, no colour.
+    static func environment(in directory: URL) -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1",
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
+            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+        ]
+    }
+
     /// Runs `viewfinder arguments…` in `directory` with `environment` added to a clean one, and
     /// the variables in `removing` left out of it.
     /// With a `launcher` (a program and its arguments, ending with the binary to run), runs
@@ -48,12 +58,9 @@ struct ViewfinderProcess {
         process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = Array(launcher.dropFirst()) + arguments
         process.currentDirectoryURL = directory
-        let base = [
-            "PATH": "/usr/bin:/bin", "HOME": directory.path, "NO_COLOR": "1",
-            "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path,
-            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
-        ]
-        process.environment = base.merging(environment) { $1 }.filter { !removing.contains($0.key) }
+        process.environment = Self.environment(in: directory).merging(environment) { $1 }.filter {
+            !removing.contains($0.key)
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
