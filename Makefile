@@ -7,21 +7,22 @@ SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examp
 # The release binary links the Swift runtime and Foundation in (--static-swift-stdlib): it
 # loads no libswift*.so at start-up, which was a quarter of a small command's time, and runs
 # on a machine without a Swift toolchain.
+# The Swift flags every release build here passes (or the next one recompiles everything):
 # Every function in a section of its own (Swift's -function-sections, dependencies included), so
 # the linker's --gc-sections drops the unused ones: 1.26 MB less installed, and fewer pages at
-# start-up. Every release build here passes it, or the next one recompiles everything.
+# start-up.
 # And generic types' metadata made by their accessors, with the witness tables passed in, not
 # built from mangled names: each such first use looked up a conformance by scanning the binary's
 # whole table (9,300 records), a sixth of a local search's CPU. (Same folder: rebuild from clean.)
 # And no link to libsqlite3: GRDB asks for one, but CSQLite loads SQLite with dlopen when the
 # download archive opens (its library and symbol bindings were a tenth of a local search).
-FUNCTION_SECTIONS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
+RELEASE_SWIFT_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc sqlite3
 # No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
 # looked for each of them in the binary's folder and its eleven hardware-capability subfolders
 # (72 failed opens at every start, in /usr/bin when installed).
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --product viewfinder $(FUNCTION_SECTIONS)
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --product viewfinder $(RELEASE_SWIFT_FLAGS)
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
 demo:
@@ -117,7 +118,7 @@ deb:
 ## Run the benchmarks in release mode and print the figures, then time start-up against a hello-world (hyperfine).
 benchmark:
 	@./scripts/setup.sh
-	swift run -c release $(FUNCTION_SECTIONS) viewfinder-benchmarks
+	swift run -c release $(RELEASE_SWIFT_FLAGS) viewfinder-benchmarks
 	@VIEWFINDER_BENCHMARK_TOOLS=1 ./scripts/setup.sh $(RELEASE_FLAGS)
 	Benchmarks/start-up.sh
 
@@ -132,7 +133,7 @@ benchmark-local:
 benchmark-download:
 	@./scripts/setup.sh
 	swift build $(RELEASE_FLAGS)
-	swift build -c release $(FUNCTION_SECTIONS) --product viewfinder-benchmarks
+	swift build -c release $(RELEASE_SWIFT_FLAGS) --product viewfinder-benchmarks
 	Benchmarks/download.sh
 
 ## Peak memory of a search whose plugin sends one 16 MiB line (empty tags, an unknown field, a long title), beside a plain one.
