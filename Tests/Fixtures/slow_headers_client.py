@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Opens many connections that send their request headers slowly, and times what the server does.
 
-slow_headers_client.py PORT COUNT INTERVAL WINDOW ORDINARY_AT: opens COUNT connections to
+slow_headers_client.py PORT COUNT INTERVAL WINDOW ORDINARY_AT [PACE]: opens COUNT connections to
 127.0.0.1:PORT, each sending a request line and then one header line every INTERVAL seconds
 (never the blank line that ends the headers); ORDINARY_AT seconds after the last one opened,
 makes an ordinary request on a connection of its own; after WINDOW seconds, prints one JSON
 object: for each connection the server closed, its number (in the order opened) and the
 seconds from its opening to the close; how many are still open; the ordinary request's status
-line and time; and how many connections could not be opened. Uses one thread and `selectors`, so it stays light on a 2-core machine.
+line and time; and how many connections could not be opened. PACE (default 0) is the seconds
+between one connection's opening and the next's. Uses one thread and `selectors`, so it stays
+light on a 2-core machine.
 """
 import json
 import resource
@@ -19,6 +21,7 @@ import time
 
 port, count, interval, window, ordinary_at = (
     int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]))
+pace = float(sys.argv[6]) if len(sys.argv) > 6 else 0.0
 
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 if soft < hard:
@@ -89,8 +92,13 @@ for number in range(count):
         continue
     opened[connection] = (number, time.monotonic())
     selector.register(connection, selectors.EVENT_READ)
-    if number % 20 == 0:
-        service(0)  # closes are timed while the rest are still being opened
+    # Closes are timed while the rest are still being opened.
+    if pace > 0:
+        next_opening = time.monotonic() + pace
+        while (left := next_opening - time.monotonic()) > 0:
+            service(left)
+    elif number % 20 == 0:
+        service(0)
 
 last_opened = time.monotonic()
 worker = threading.Thread(target=lambda: (time.sleep(ordinary_at), ordinary_request()))

@@ -21,14 +21,15 @@ import Testing
     static let client = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/slow_headers_client.py")
 
-    /// Runs the client against `port` and decodes what it printed.
+    /// Runs the client against `port` and decodes what it printed; `pace`: seconds between one
+    /// connection's opening and the next's.
     static func slowClients(
-        port: Int, count: Int, interval: Double, window: Double, ordinaryAt: Double
+        port: Int, count: Int, interval: Double, window: Double, ordinaryAt: Double, pace: Double = 0
     ) async throws -> Report {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", client.path, "\(port)", "\(count)", "\(interval)", "\(window)", "\(ordinaryAt)",
+            "python3", client.path, "\(port)", "\(count)", "\(interval)", "\(window)", "\(ordinaryAt)", "\(pace)",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -72,9 +73,14 @@ import Testing
     @Test("at the connection cap the oldest connections still sending headers are closed, and new ones get in")
     func oldestWaitingAreClosedAtTheCap() async throws {
         try await ServeFixture.withServer(maxConnections: 50) { port, _, _ in
-            let report = try await Self.slowClients(port: port, count: 100, interval: 1, window: 3, ordinaryAt: 0.5)
-            // 100 opened, 50 held, and the ordinary request: 51 closed at once, the oldest (the
-            // server's two event loops may take a few connections in a slightly different order).
+            // Opened 5 ms apart: the server counts a connection's age from when one of its two
+            // event loops takes it up, and a loop held up for a few milliseconds on a busy machine
+            // takes its connections up late. Opened all at once (100 in 25 ms), one such stall
+            // let 20 newer connections overtake older ones; 5 ms apart, a stall has to last tens
+            // of milliseconds to move a connection past the checks' margin.
+            let report = try await Self.slowClients(
+                port: port, count: 100, interval: 1, window: 3, ordinaryAt: 0.5, pace: 0.005)
+            // 100 opened, 50 held, and the ordinary request: 51 closed at once, the oldest.
             let early = report.closed.filter { $0[1] < 4 }
             let oldest = early.filter { $0[0] < 50 }.count
             #expect(oldest >= 45, "of the 50 oldest, \(oldest) were closed before the deadline")
