@@ -268,7 +268,7 @@ place shared
 # Per request: CPU time (user + system, from getrusage; less bent by a busy machine than wall
 # time) for N and 5N requests, the difference divided by 4N, so start-up costs cancel; then wall
 # time for the 5N requests. (callgrind would count instructions, but valgrind 3.19 crashes on
-# Swift 6.3 release binaries; the VM has no hardware counters for perf.)
+# the DWARF 5 of Swift 6.3 release binaries; the VM has no hardware counters for perf.)
 small="$base/small.bin"
 # `child_usage EXPRESSION COMMAND…`: EXPRESSION of the finished COMMAND's getrusage `usage`.
 child_usage() {
