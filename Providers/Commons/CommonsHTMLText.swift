@@ -20,7 +20,7 @@ enum CommonsHTMLText {
             rest = rest[rest.index(after: close)...]
         }
         text += rest
-        let words = decodeEntities(text).split(whereSeparator: \.isWhitespace)
+        let words = decodeEntities(text).split(whereSeparator: \.isWhitespaceASCIIFirst)
         return words.isEmpty ? nil : words.joinedText(separator: " ")
     }
 
@@ -60,7 +60,8 @@ enum CommonsHTMLText {
         while let found = search.range(of: name + "=", options: .caseInsensitive) {
             defer { search = search[found.upperBound...] }
             let before = found.lowerBound == search.startIndex ? " " : search[search.index(before: found.lowerBound)]
-            guard before.isWhitespace, let quote = search[found.upperBound...].first, quote == "\"" || quote == "'"
+            guard before.isWhitespaceASCIIFirst, let quote = search[found.upperBound...].first,
+                quote == "\"" || quote == "'"
             else { continue }
             let valueStart = search.index(after: found.upperBound)
             guard let valueEnd = search[valueStart...].firstIndex(of: quote) else { return nil }

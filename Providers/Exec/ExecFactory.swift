@@ -30,7 +30,7 @@ public struct ExecFactory: ProviderFactory {
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             command = try container.decode([String].self, forKey: .command)
-            guard let program = command.first, program.contains(where: { !$0.isWhitespace }) else {
+            guard let program = command.first, program.contains(where: { !$0.isWhitespaceASCIIFirst }) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .command, in: container,
                     debugDescription:
@@ -79,7 +79,9 @@ public struct ExecFactory: ProviderFactory {
     /// configuration file's folder, or a name looked up in Viewfinder's own `PATH`, where
     /// `posix_spawnp` looks (a `PATH` in the plugin's `env:` is the plugin's, not where it is found).
     public func problems(with options: Options, context: ProviderContext) -> [ProviderUnavailable] {
-        guard let program = options.command.first, program.contains(where: { !$0.isWhitespace }) else { return [] }
+        guard let program = options.command.first, program.contains(where: { !$0.isWhitespaceASCIIFirst }) else {
+            return []
+        }
         if program.contains("/") {
             let path = Self.resolved(program, context: context)
             return ProgramCheck.problem(runningFile: path).map {

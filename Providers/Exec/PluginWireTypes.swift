@@ -114,7 +114,7 @@ struct WirePhoto: Decodable, Equatable {
 
     /// `text` as a tag: `nil` when blank, cut to ``maximumTagLength`` characters.
     static func tag(_ text: String) -> String? {
-        text.allSatisfy(\.isWhitespace) ? nil : cut(text, characters: maximumTagLength)
+        text.allSatisfy(\.isWhitespaceASCIIFirst) ? nil : cut(text, characters: maximumTagLength)
     }
 
     /// `text` cut to ``keptTextBytes`` (at a whole scalar), then to `characters` characters.
@@ -190,7 +190,7 @@ enum WireID: Decodable, Equatable {
         if text.utf8.count > Self.maximumBytes {
             self = .tooLong
         } else {
-            self = text.allSatisfy(\.isWhitespace) ? .missing : .text(text)
+            self = text.allSatisfy(\.isWhitespaceASCIIFirst) ? .missing : .text(text)
         }
     }
 

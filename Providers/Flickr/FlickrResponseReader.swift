@@ -25,7 +25,9 @@ struct FlickrResponseReader {
             throw ProviderError.unavailable("Flickr answered HTTP \(response.status): \(response.bodyExcerpt)")
         }
         let body = Self.unwrapJSONP(response.body)
-        if let first = body.first(where: { !Character(UnicodeScalar($0)).isWhitespace }), first == UInt8(ascii: "<") {
+        if let first = body.first(where: { !Character(UnicodeScalar($0)).isWhitespaceASCIIFirst }),
+            first == UInt8(ascii: "<")
+        {
             throw xmlError(body, response: response)
         }
         let decoded: FlickrSearchResponse

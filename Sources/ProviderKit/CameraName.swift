@@ -25,7 +25,7 @@ package enum CameraName {
 
     /// Runs of white space as one space, ends trimmed.
     private static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joinedText(separator: " ")
+        text.split(whereSeparator: \.isWhitespaceASCIIFirst).joinedText(separator: " ")
     }
 
     /// A word compared without letter case or punctuation ("Corp.," is `CORP`).

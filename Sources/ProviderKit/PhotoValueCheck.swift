@@ -10,7 +10,9 @@ extension Photo {
     /// `-9223372036854775808` or `0`), a negative count of views or favourites, a rating that
     /// is not a finite number, a position off the globe.
     public func withoutImpossibleValues() -> (photo: Photo?, problems: [String]) {
-        guard id.contains(where: { !$0.isWhitespace }) else { return (nil, ["a photo without an id was dropped"]) }
+        guard id.contains(where: { !$0.isWhitespaceASCIIFirst }) else {
+            return (nil, ["a photo without an id was dropped"])
+        }
         var photo = self
         var problems: [String] = []
         // Whole or not at all: an id cut short could end inside a key the source echoed into

@@ -48,7 +48,7 @@ extension KeyedDecodingContainer {
 extension Optional where Wrapped == String {
     /// The text, or `nil` when it is missing, empty or only white space: sources send all three for "none".
     public var nonBlank: String? {
-        guard let text = self, text.contains(where: { !$0.isWhitespace }) else { return nil }
+        guard let text = self, text.contains(where: { !$0.isWhitespaceASCIIFirst }) else { return nil }
         return text
     }
 }

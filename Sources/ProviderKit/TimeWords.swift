@@ -57,7 +57,7 @@ package enum TimeWords {
     /// `query` with each ISO month spelled as its year and month name (`2019-06` → `2019 june`),
     /// so it folds into words a photo's ``searchWords(for:)`` hold.
     package static func spelledOut(_ query: String) -> String {
-        query.split(whereSeparator: \.isWhitespace).map { token -> String in
+        query.split(whereSeparator: \.isWhitespaceASCIIFirst).map { token -> String in
             if case .yearMonth(let year, let month) = word(token) { return "\(year) \(monthNames[month - 1])" }
             return String(token)
         }.joinedText(separator: " ")
@@ -72,7 +72,7 @@ package enum TimeWords {
         var month: Int?
         var words: [String] = []
         var rest: [String] = []
-        for token in query.split(whereSeparator: \.isWhitespace) {
+        for token in query.split(whereSeparator: \.isWhitespaceASCIIFirst) {
             guard let word = word(token) else {
                 rest.append(String(token))
                 continue

@@ -88,7 +88,7 @@ package struct PhotoRow: Sendable, Equatable {
 
     static func nonBlank(_ text: String?) -> String? {
         guard let text else { return nil }
-        let collapsed = text.split(whereSeparator: \.isWhitespace).joinedText(separator: " ")
+        let collapsed = text.split(whereSeparator: \.isWhitespaceASCIIFirst).joinedText(separator: " ")
         return collapsed.isEmpty ? nil : collapsed
     }
 }

@@ -20,7 +20,7 @@ struct TimeWordRouting {
             summary = nil
             return
         }
-        let words = text.split(whereSeparator: \.isWhitespace).filter { TimeWords.word($0) != nil }
+        let words = text.split(whereSeparator: \.isWhitespaceASCIIFirst).filter { TimeWords.word($0) != nil }
         guard !words.isEmpty else {
             self.request = request
             summary = nil

@@ -68,7 +68,7 @@ enum MetadataText {
         {
             return text
         }
-        let padding: (Character) -> Bool = { $0.isWhitespace || $0 == "\0" }
+        let padding: (Character) -> Bool = { $0.isWhitespaceASCIIFirst || $0 == "\0" }
         guard let first = text.firstIndex(where: { !padding($0) }), let last = text.lastIndex(where: { !padding($0) })
         else { return nil }
         return String(text[first...last])

@@ -231,7 +231,7 @@ public struct HTTPResponse: Sendable, Equatable {
     /// secrets and secret query parameters hidden (servers echo requests into error pages), then cut.
     public var bodyExcerpt: String {
         let window = 16 * Self.excerptLength
-        var words = String(decoding: body.prefix(window), as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        var words = String(decoding: body.prefix(window), as: UTF8.self).split(whereSeparator: \.isWhitespaceASCIIFirst)
         if body.count > window, !words.isEmpty { words.removeLast() }  // it may be the start of a cut secret
         let text = redactor.redact(words.joinedText(separator: " "))
         return text.count > Self.excerptLength || body.count > window

@@ -97,7 +97,7 @@ public enum LicenseCatalog {
     /// The words of a licence's name as people write it, in lower case: spaces, hyphens and
     /// underscores all part words (`CC BY-SA 4.0` and `cc_by_sa_4.0` are the same words).
     static func nameWords(_ name: String) -> [Substring] {
-        name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" })
+        name.lowercased().split(whereSeparator: { $0.isWhitespaceASCIIFirst || $0 == "-" || $0 == "_" })
     }
 
     /// A licence from its short name as people write it: "CC BY-SA 4.0", "CC-BY-SA-4.0",
