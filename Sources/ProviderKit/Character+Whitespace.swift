@@ -5,7 +5,6 @@
 extension Character {
     /// Whether this is whitespace, as `isWhitespace` answers: ASCII (tab, line feed, vertical
     /// tab, form feed, carriage return, space, and CR-LF) without the Unicode tables.
-    @inlinable
     package var isWhitespaceASCIIFirst: Bool {
         if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
         return isWhitespace
