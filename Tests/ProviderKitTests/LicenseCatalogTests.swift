@@ -76,6 +76,19 @@ struct LicenseCatalogTests {
         #expect(LicenseCatalog.license(named: name)?.id == id)
     }
 
+    @Test("every licence's id, in any case and spelt with spaces or underscores, names that licence")
+    func everyIDIsAName() {
+        for licence in LicenseCatalog.all {
+            #expect(LicenseCatalog.license(named: licence.id) == licence, "\(licence.id)")
+            #expect(LicenseCatalog.license(named: licence.id.uppercased()) == licence, "\(licence.id)")
+            let spaced = licence.id.replacingOccurrences(of: "-", with: " ")
+            #expect(LicenseCatalog.license(named: spaced) == licence, "\(spaced)")
+            let underscored = licence.id.replacingOccurrences(of: "-", with: "_")
+            #expect(LicenseCatalog.license(named: underscored) == licence, "\(underscored)")
+        }
+        #expect(LicenseCatalog.all.count == 38)
+    }
+
     @Test(
         "names not in the catalogue are nil",
         arguments: [

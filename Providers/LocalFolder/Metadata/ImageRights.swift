@@ -49,21 +49,21 @@ package struct ImageRights: Sendable, Equatable {
 
     /// The http(s) URLs written inside `text`.
     private static func urls(in text: String) -> [String] {
-        text.split(whereSeparator: {
+        let separates: (Character) -> Bool = {
             $0.isWhitespaceASCIIFirst || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "(" || $0 == ")"
         }
-        )
-        .filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-        .map { trimmed($0, of: ".,;") }
+        return text.split(whereSeparator: separates)
+            .filter { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+            .map { trimmed($0, of: ".,;") }
     }
 
     /// A Creative Commons licence named inside `text`: "CC0", or "CC" followed by its terms and
     /// version ("CC BY-SA 4.0", "CC-BY-NC 2.0").
     private static func creativeCommonsName(in text: String) -> License? {
-        let words = text.split(whereSeparator: {
+        let separates: (Character) -> Bool = {
             $0.isWhitespaceASCIIFirst || $0 == "," || $0 == ";" || $0 == "(" || $0 == ")"
-        })
-        .map { trimmed($0, of: ".:") }
+        }
+        let words = text.split(whereSeparator: separates).map { trimmed($0, of: ".:") }
         for (index, word) in words.enumerated() where word.lowercased().hasPrefix("cc") {
             for length in (1...3).reversed() where index + length <= words.count {
                 let name = Self.spaced(words[index..<index + length])

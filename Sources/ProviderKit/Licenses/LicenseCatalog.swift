@@ -103,10 +103,11 @@ public enum LicenseCatalog {
     /// A licence from its short name as people write it: "CC BY-SA 4.0", "CC-BY-SA-4.0",
     /// "CC0", "Public domain", "Public Domain Mark 1.0", "All Rights Reserved"; `nil` otherwise.
     ///
-    /// The aliases and the Creative Commons pattern come before the catalogue's ids: they build
-    /// one licence each, where the first look-up by id builds all 38 (a local search's first
-    /// photo with "CC0 1.0" or "CC BY 4.0" waited 0.15 ms for it). Where they overlap, both
-    /// give the same licence.
+    /// The aliases and the Creative Commons pattern come before the catalogue's ids, and the ids
+    /// left (every Creative Commons id fits the pattern) are the few others, each built only when
+    /// named: the first look-up by id builds all 38 licences, which a local search's first photo
+    /// waited for whenever its rights text was not a licence's name ("CC0 1.0 (public domain
+    /// dedication)", "© Jane Doe"). Where they overlap, they give the same licence.
     public static func license(named name: String) -> License? {
         let words = nameWords(name)
         let key = words.joinedText(separator: "-")
@@ -116,7 +117,23 @@ public enum LicenseCatalog {
         {
             return licence
         }
-        return byID[key]
+        return otherLicense(id: key)
+    }
+
+    /// The catalogue's licence with this id in lower case, for the ids outside the Creative
+    /// Commons pattern.
+    private static func otherLicense(id: String) -> License? {
+        switch id {
+        case "cc0-1.0": cc0
+        case "pdm-1.0": publicDomainMark
+        case "no-known-copyright": noKnownCopyright
+        case "us-gov-work": usGovernmentWork
+        case "unsplash": unsplash
+        case "pexels": pexels
+        case "pixabay": pixabay
+        case "all-rights-reserved": allRightsReserved
+        default: nil
+        }
     }
 
     /// The Creative Commons licences found by name so far, by their words joined (`cc-by-4.0`):
