@@ -66,7 +66,7 @@ struct Viewfinder: AsyncParsableCommand {
         Gazetteer.noteChecks { Setup.cacheDirectory() }
         // A search in its usual form is read by hand, without ArgumentParser's reflection (a
         // quarter of a local search's CPU); anything else is ArgumentParser's, as before.
-        let search = SearchFastParse.command(from: arguments)
+        let search = SearchFastParse.search(from: arguments)
         // Swift's pool starts its first thread for the first task: asked now, it is up by the
         // time the search (its configuration read on this thread first) moves to it.
         if search != nil { Task.detached {} }
@@ -95,10 +95,10 @@ struct Viewfinder: AsyncParsableCommand {
     /// thread of Swift's pool: returning to the main actor to end it made Dispatch start one more
     /// thread to run the main queue (the main thread waits in `dispatch_main`), 0.3 ms at the end
     /// of every search. A failure or a signal ends it on the main actor, as any other command's.
-    private static func runToExit(_ search: sending SearchCommand) async -> Never {
+    private static func runToExit(_ search: sending SearchRun) async -> Never {
         do {
             SignalWatcher.install()
-            try await search.run()
+            try await search.execute()
         } catch {
             await exitOnMainActor(for: error)
         }

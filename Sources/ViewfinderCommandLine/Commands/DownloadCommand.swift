@@ -29,6 +29,6 @@ struct DownloadCommand: AsyncParsableCommand {
     private var text: String { query.joinedText(separator: " ") }
 
     func run() async throws {
-        try await SearchRun(operation: .search(text), options: options, downloadInto: directory).execute()
+        try await SearchRun(operation: .search(text), options: options.choices, downloadInto: directory).execute()
     }
 }

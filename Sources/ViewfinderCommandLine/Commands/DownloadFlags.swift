@@ -1,6 +1,5 @@
 import ArgumentParser
 import ProviderKit
-import ServiceBus
 
 /// The image size `--size` asks for.
 enum DownloadSize: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -41,10 +40,6 @@ struct DownloadFlags: ParsableArguments {
         help: ArgumentHelp("Transfers at once to one host (default: download.per_host, 4).", valueName: "n"))
     var perHostText: String?
 
-    // Numbers given as text, so that any wrong value gets the same message naming the range.
-    var parallel: Int? { parallelText.flatMap { Int($0) } }
-    var perHost: Int? { perHostText.flatMap { Int($0) } }
-
     @Option(
         help: ArgumentHelp(
             "Where each file goes below the folder (default: download.filename, {provider}/{id}-{title}.{ext}); "
@@ -65,23 +60,14 @@ struct DownloadFlags: ParsableArguments {
         help: "Sync each file to disk before naming it, so a power cut cannot empty it (default: download.sync, off).")
     var sync: Bool?
 
-    mutating func validate() throws {
-        for (name, text) in [("--parallel", parallelText), ("--per-host", perHostText)] {
-            try NumberOption.check(
-                text, named: name, in: DownloadSettings.transferRange, as: DownloadSettings.transferDescription)
-        }
-        if let filename, let problem = DownloadSettings.problem(withFilename: filename) {
-            throw ValidationError("--filename '\(filename)' is \(problem)")
-        }
+    /// The values given, for ``DownloadRun``.
+    var choices: DownloadChoices {
+        DownloadChoices(
+            size: size, parallelText: parallelText, perHostText: perHostText, filename: filename,
+            noArchive: noArchive, link: link, sync: sync)
     }
 
-    /// The configuration's `download:` settings with the command line's overrides.
-    func settings(from configured: DownloadSettings) -> DownloadSettings {
-        var settings = configured
-        if let parallel { settings.parallel = parallel }
-        if let perHost { settings.perHost = perHost }
-        if let filename { settings.filename = filename }
-        if let sync { settings.sync = sync }
-        return settings
+    func validate() throws {
+        try choices.validate()
     }
 }

@@ -9,7 +9,7 @@ import TerminalView
 /// `popular --download`: progress on a terminal, a summary, exit 1 when some failed.
 struct DownloadRun {
     let directory: String
-    let flags: DownloadFlags
+    let choices: DownloadChoices
     let setup: Setup
     let lineup: ProviderLineup
 
@@ -31,8 +31,8 @@ struct DownloadRun {
     func execute(_ photos: [Photo], meanwhile: () async -> Void = {}) async throws {
         let options = DownloadOptions(
             directory: Self.folder(directory),
-            settings: flags.settings(from: setup.configuration.download), size: flags.size?.imageSize,
-            useArchive: !flags.noArchive, link: flags.link,
+            settings: choices.settings(from: setup.configuration.download), size: choices.size?.imageSize,
+            useArchive: !choices.noArchive, link: choices.link,
             redact: { Console.redacted($0) })
         var providers: [String: any PhotoProvider] = [:]
         for live in lineup.providers { providers[live.name] = live.provider }

@@ -23,8 +23,13 @@ struct SearchCommand: AsyncParsableCommand {
     /// The query's words joined by spaces.
     private var text: String { query.joinedText(separator: " ") }
 
+    /// The search these arguments ask for.
+    var searchRun: SearchRun {
+        SearchRun(operation: .search(text), options: options.choices, downloadInto: destination.directory)
+    }
+
     func run() async throws {
-        try await SearchRun(operation: .search(text), options: options, downloadInto: destination.directory).execute()
+        try await searchRun.execute()
     }
 }
 
@@ -40,6 +45,7 @@ struct PopularCommand: AsyncParsableCommand {
     @OptionGroup var options: SearchOptions
 
     func run() async throws {
-        try await SearchRun(operation: .popular, options: options, downloadInto: destination.directory).execute()
+        try await SearchRun(operation: .popular, options: options.choices, downloadInto: destination.directory)
+            .execute()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProviderKit
 
 /// `viewfinder search`'s command line read without ArgumentParser, for the forms a search is
 /// usually given in: query words, and options as `--name VALUE` or `--name=VALUE`, each given
@@ -6,11 +7,13 @@ import ArgumentParser
 ///
 /// ArgumentParser reads a command line by reflection over every option of every command
 /// (`Mirror`, type look-ups by mangled name): a quarter of a local search's CPU. This reader
-/// gives the same `SearchCommand` ArgumentParser would, and gives up (`nil`) on anything else
-/// (`--help`, an unknown or repeated option, a value it would refuse, a check that fails), so
-/// ArgumentParser reads that command line as before and writes its own help or error.
-/// ArgumentParser's definitions stay the one source of the options' help, man pages and
-/// completions; `SearchFastParseTests` holds this table to them (names, values, repeating).
+/// gives the same ``SearchRun`` ArgumentParser's `SearchCommand` would, in plain values
+/// (``SearchChoices``) without building ArgumentParser's property wrappers, and gives up
+/// (`nil`) on anything else (`--help`, an unknown or repeated option, a value it would refuse,
+/// a check that fails), so ArgumentParser reads that command line as before and writes its own
+/// help or error. ArgumentParser's definitions stay the one source of the options' help, man
+/// pages and completions; `SearchFastParseTests` holds this table to them (names, values,
+/// repeating).
 enum SearchFastParse {
     /// How an option takes its value, as its ArgumentParser definition says.
     enum Value: Sendable {
@@ -28,24 +31,25 @@ enum SearchFastParse {
         let names: [String]
         let value: Value
         let repeats: Bool
-        let set: @Sendable (inout SearchCommand, _ nameOrValue: String) -> Bool
+        let set: @Sendable (inout SearchRun, _ nameOrValue: String) -> Bool
     }
 
-    /// The command `arguments` (the program's, its name first) give, when they name `search`
+    /// The search `arguments` (the program's, its name first) ask for, when they name `search`
     /// in a form read here and pass the command's checks; otherwise `nil`.
-    static func command(from arguments: [String]) -> SearchCommand? {
+    static func search(from arguments: [String]) -> SearchRun? {
         guard arguments.count > 2, arguments[1] == "search" else { return nil }
         return parse(arguments.dropFirst(2))
     }
 
-    /// `search`'s arguments (after the command's name) read into the command, or `nil`.
-    static func parse(_ arguments: ArraySlice<String>) -> SearchCommand? {
-        var command = defaults()
+    /// `search`'s arguments (after the command's name) read into the search, or `nil`.
+    static func parse(_ arguments: ArraySlice<String>) -> SearchRun? {
+        var search = SearchRun(operation: .popular, options: SearchChoices(), downloadInto: nil)
+        var query: [String] = []
         var given = [Bool](repeating: false, count: options.count)
         var rest = arguments
         while let argument = rest.popFirst() {
             guard argument.hasPrefix("-") else {
-                command.query.append(argument)
+                query.append(argument)
                 continue
             }
             var name = Substring(argument)
@@ -72,64 +76,24 @@ enum SearchFastParse {
                 if case .next = option.value, next.hasPrefix("-") { return nil }
                 value = next
             }
-            guard option.set(&command, value) else { return nil }
+            guard option.set(&search, value) else { return nil }
         }
         // The checks ArgumentParser runs once the values are in, in its order; one that fails is
         // left to ArgumentParser, which reports it.
+        let text = query.joinedText(separator: " ")
         do {
-            try command.destination.validate()
-            try command.options.download.validate()
-            try command.options.validate()
-            try command.validate()
+            try search.options.download.validate()
+            try search.options.validate()
+            try QueryValidation.check(query, text: text, example: "")
         } catch {
             return nil
         }
-        return command
-    }
-
-    /// The command with every field at its default, as ArgumentParser gives it for `search`
-    /// alone. Every field is set: a field left as ArgumentParser's definition cannot be read.
-    private static func defaults() -> SearchCommand {
-        var download = DownloadFlags()
-        download.size = nil
-        download.parallelText = nil
-        download.perHostText = nil
-        download.filename = nil
-        download.noArchive = false
-        download.link = false
-        download.sync = nil
-        var options = SearchOptions()
-        options.providers = []
-        options.limitText = nil
-        options.timeout = nil
-        options.format = .table
-        options.open = false
-        options.config = nil
-        options.folders = []
-        options.license = []
-        options.orientation = nil
-        options.minWidth = nil
-        options.minHeight = nil
-        options.takenAfter = nil
-        options.takenBefore = nil
-        options.near = nil
-        options.within = nil
-        options.verbose = false
-        options.explain = false
-        options.noCache = false
-        options.offline = false
-        options.download = download
-        var destination = DownloadDestination()
-        destination.directory = nil
-        var command = SearchCommand()
-        command.query = []
-        command.destination = destination
-        command.options = options
-        return command
+        search.operation = .search(text)
+        return search
     }
 
     /// Every option of `search`, as `SearchCommand`, `SearchOptions`, `DownloadDestination` and
-    /// `DownloadFlags` define them.
+    /// `DownloadFlags` define them, each setting its field of ``SearchRun``.
     static let options: [Option] = [
         texts("--provider", \.options.providers),
         text("--limit", .unconditional, \.options.limitText),
@@ -150,50 +114,50 @@ enum SearchFastParse {
         flag("--explain") { $0.options.explain = true },
         flag("--no-cache") { $0.options.noCache = true },
         flag("--offline") { $0.options.offline = true },
-        text("--download", .next, \.destination.directory),
+        text("--download", .next, \.downloadInto),
         choice("--size") { $0.options.download.size = $1 },
         text("--parallel", .unconditional, \.options.download.parallelText),
         text("--per-host", .unconditional, \.options.download.perHostText),
         text("--filename", .next, \.options.download.filename),
         flag("--no-archive") { $0.options.download.noArchive = true },
         flag("--link") { $0.options.download.link = true },
-        Option(names: ["--sync", "--no-sync"], value: .none, repeats: false) { command, name in
-            command.options.download.sync = name == "--sync"
+        Option(names: ["--sync", "--no-sync"], value: .none, repeats: false) { search, name in
+            search.options.download.sync = name == "--sync"
             return true
         },
     ]
 
     private static func text(
-        _ name: String, _ value: Value, _ field: any WritableKeyPath<SearchCommand, String?> & Sendable
+        _ name: String, _ value: Value, _ field: any WritableKeyPath<SearchRun, String?> & Sendable
     ) -> Option {
-        Option(names: [name], value: value, repeats: false) { command, text in
-            command[keyPath: field] = text
+        Option(names: [name], value: value, repeats: false) { search, text in
+            search[keyPath: field] = text
             return true
         }
     }
 
-    private static func texts(_ name: String, _ field: any WritableKeyPath<SearchCommand, [String]> & Sendable)
+    private static func texts(_ name: String, _ field: any WritableKeyPath<SearchRun, [String]> & Sendable)
         -> Option
     {
-        Option(names: [name], value: .next, repeats: true) { command, text in
-            command[keyPath: field].append(text)
+        Option(names: [name], value: .next, repeats: true) { search, text in
+            search[keyPath: field].append(text)
             return true
         }
     }
 
     private static func choice<Choice: ExpressibleByArgument>(
-        _ name: String, _ set: @escaping @Sendable (inout SearchCommand, Choice) -> Void
+        _ name: String, _ set: @escaping @Sendable (inout SearchRun, Choice) -> Void
     ) -> Option {
-        Option(names: [name], value: .next, repeats: false) { command, text in
+        Option(names: [name], value: .next, repeats: false) { search, text in
             guard let choice = Choice(argument: text) else { return false }
-            set(&command, choice)
+            set(&search, choice)
             return true
         }
     }
 
-    private static func flag(_ names: String..., set: @escaping @Sendable (inout SearchCommand) -> Void) -> Option {
-        Option(names: names, value: .none, repeats: false) { command, _ in
-            set(&command)
+    private static func flag(_ names: String..., set: @escaping @Sendable (inout SearchRun) -> Void) -> Option {
+        Option(names: names, value: .none, repeats: false) { search, _ in
+            set(&search)
             return true
         }
     }

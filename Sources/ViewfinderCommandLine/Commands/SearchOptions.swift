@@ -1,7 +1,4 @@
 import ArgumentParser
-import ProviderKit
-import SearchViewModel
-import ServiceBus
 
 /// How results are printed.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -20,9 +17,6 @@ struct SearchOptions: ParsableArguments {
         help: ArgumentHelp("How many results to show (default: search.limit in the configuration, 30).", valueName: "n")
     )
     var limitText: String?
-
-    /// `--limit` as a number; text, so that any wrong value gets the same message naming the range.
-    var limit: Int? { limitText.flatMap { Int($0) } }
 
     @Option(
         parsing: .unconditional,
@@ -121,60 +115,19 @@ struct SearchOptions: ParsableArguments {
 
     @OptionGroup(title: "Download") var download: DownloadFlags
 
+    /// The values given, for ``SearchRun``.
+    var choices: SearchChoices {
+        SearchChoices(
+            providers: providers, limitText: limitText, timeout: timeout, format: format, open: open, config: config,
+            folders: folders, license: license, orientation: orientation, minWidth: minWidth, minHeight: minHeight,
+            takenAfter: takenAfter, takenBefore: takenBefore, near: near, within: within, verbose: verbose,
+            explain: explain, noCache: noCache, offline: offline, download: download.choices)
+    }
+
+    /// The checks of ``SearchChoices/validate()``; `--open` alone also sets the format.
     mutating func validate() throws {
-        if open {
-            guard format == .table || format == .html else {
-                throw ValidationError("Please give --open with --format html (or alone): it opens the gallery page.")
-            }
-            format = .html
-        }
-        if noCache, offline {
-            throw ValidationError("Please give --no-cache or --offline, not both: offline answers come from the cache.")
-        }
-        try NumberOption.check(limitText, named: "--limit", in: ResultLimits.range, as: ResultLimits.description)
-        if let timeout, let problem = DurationParsing.problem(with: timeout) {
-            throw ValidationError("--timeout '\(timeout)' is \(problem).")
-        }
-        do {
-            _ = try filters(over: SearchFilters())
-        } catch {
-            throw ValidationError("--\(error.key) '\(error.value)' is \(error.problem).")
-        }
-    }
-
-    /// The filters the command line gives, each option replacing that key of `configured`.
-    func filters(over configured: SearchFilters) throws(FilterValueError) -> SearchFilters {
-        var filters = configured
-        if !license.isEmpty {
-            filters.licenses = []
-            filters.licenseGroups = []
-            for text in license { try filters.set(.license, from: text) }
-        }
-        let given: [(SearchFilters.Key, String?)] = [
-            (.orientation, orientation), (.minWidth, minWidth), (.minHeight, minHeight),
-        ]
-        for case (let key, let text?) in given { try filters.set(key, from: text) }
-        // Both dates given are cleared before either is set, so they are checked against each other.
-        if takenAfter != nil { filters.takenAfter = nil }
-        if takenBefore != nil { filters.takenBefore = nil }
-        if let takenAfter { try filters.set(.takenAfter, from: takenAfter) }
-        if let takenBefore { try filters.set(.takenBefore, from: takenBefore) }
-        if let near { try filters.set(.near, from: near, places: Setup.places) }
-        if let within { try filters.set(.within, from: within) }
-        return filters
-    }
-
-    /// How the HTTP cache is used for this run.
-    var cacheUse: Setup.CacheUse { noCache ? .bypass : offline ? .offline : .normal }
-
-    /// The configuration's search settings with the command line's overrides; fails when an
-    /// option clashes with a configured filter (taken-after not before taken-before).
-    func settings(from configured: SearchSettings) throws(FilterValueError) -> SearchSettings {
-        var settings = configured
-        if let limit { settings.limit = limit }
-        if let timeout = timeout.flatMap(DurationParsing.parse) { settings.timeout = timeout }
-        // validate() checked the options alone; with the configuration's dates they can still clash.
-        settings.filters = try filters(over: configured.filters)
-        return settings
+        var choices = self.choices
+        try choices.validate()
+        format = choices.format
     }
 }

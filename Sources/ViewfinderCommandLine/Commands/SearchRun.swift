@@ -7,9 +7,9 @@ import ServiceBus
 import WebView
 
 /// Binds the view-model to a renderer for one `search` or `popular` run, and picks the exit code.
-struct SearchRun {
-    let operation: SearchRequest.Operation
-    let options: SearchOptions
+struct SearchRun: Equatable {
+    var operation: SearchRequest.Operation
+    var options: SearchChoices
     /// The folder to download the results into, after the search (`--download`, `--to`).
     var downloadInto: String?
 
@@ -96,7 +96,7 @@ struct SearchRun {
             throw TerminatedBySignal(signal: signal)
         }
         if let directory = downloadInto, !final.wasCancelled {
-            let download = DownloadRun(directory: directory, flags: options.download, setup: setup, lineup: lineup)
+            let download = DownloadRun(directory: directory, choices: options.download, setup: setup, lineup: lineup)
             let photos = final.results.map(\.photo)
             if Terminal.stderrIsTerminal {
                 // Someone watches: the results, then the files' progress, nothing mixed in between.
