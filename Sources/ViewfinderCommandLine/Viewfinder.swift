@@ -68,8 +68,14 @@ struct Viewfinder: AsyncParsableCommand {
         // quarter of a local search's CPU); anything else is ArgumentParser's, as before.
         let search = SearchFastParse.search(from: arguments)
         // Swift's pool starts its first thread for the first task: asked now, it is up by the
-        // time the search (its configuration read on this thread first) moves to it.
-        if search != nil { Task.detached {} }
+        // time the search (its configuration read on this thread first) moves to it. The yield
+        // lets it start now: the scheduler mostly left a new thread waiting behind this one,
+        // the second processor idle, until this one slept; Dispatch's set-up on that thread
+        // (its event loop, its manager thread) was then on the search's way.
+        if search != nil {
+            Task.detached {}
+            sched_yield()
+        }
         WarmUp.commandLineRead(byHand: search != nil)
         // A write to a reader that went away is an error to report (exit 141), not a signal.
         // Before the warm-up, which installs the signal watcher ahead of a search: the watcher's
