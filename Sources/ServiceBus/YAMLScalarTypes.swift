@@ -13,27 +13,33 @@ package enum YAMLScalarTypes {
     /// Every plain value is tagged by ``typed(_:)``; keys, which no rule reads, stay text.
     package static let resolver = Resolver.basic
 
+    /// The constructor the file's tags carry: one with no maps. Yams' `Constructor.default`
+    /// builds three dictionaries of closures each time it is asked (once per scalar here); they
+    /// serve only `Node.any`, which nothing here calls: ``OptionsDecoder`` and the loader make
+    /// each value from its scalar themselves.
+    package static var constructor: Constructor { Constructor([:], [:], [:]) }
+
     /// Composes `yaml` as `Yams.compose` does, its plain scalars' types decided by ``name(of:)``.
     /// The encoding is named: Yams' default reads the whole environment (for its
     /// `YAMS_DEFAULT_ENCODING`) each time it is asked, and the text is UTF-8 already.
     package static func compose(yaml: String) throws -> Node? {
-        try Yams.compose(yaml: yaml, resolver, Constructor.default, .utf8).map(typed)
+        try Yams.compose(yaml: yaml, resolver, constructor, .utf8).map(typed)
     }
 
     /// A tag for `text` as the default resolver would give a plain scalar holding it.
     package static func tag(for text: String) -> Tag {
-        Tag(name(of: text), resolver, Constructor.default)
+        Tag(name(of: text), resolver, constructor)
     }
 
     /// A tag still to be resolved (mappings and sequences), which never touches the default
     /// resolver: `Tag.implicit` would compile its patterns.
     package static var implicitTag: Tag {
-        Tag(.implicit, resolver, Constructor.default)
+        Tag(.implicit, resolver, constructor)
     }
 
     /// A mapping key holding `text`: keys are text, as the composed file's are.
     package static func key(_ text: String) -> Node {
-        Node(text, Tag(.str, resolver, Constructor.default))
+        Node(text, Tag(.str, resolver, constructor))
     }
 
     /// `node` with every scalar whose tag is still implicit (a plain one) given its type.
