@@ -55,7 +55,8 @@ public final class LoopbackServer: Sendable {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        try process.run()
+        // A test's thread blocks SIGTERM (Dispatch's do): `stop()`'s terminate must reach the server.
+        try SignalMask.clearedWhile { try process.run() }
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
             line.append(byte)

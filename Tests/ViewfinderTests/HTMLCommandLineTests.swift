@@ -87,6 +87,28 @@ struct HTMLCommandLineTests {
         #expect(!output.stderr.contains("opened"))
     }
 
+    @Test("the browser is started with no signal blocked, whatever mask Viewfinder was started with")
+    func openerSignalMask() async throws {
+        let workspace = try workspace()
+        defer { workspace.remove() }
+        // An xdg-open that notes its blocked signals, then fails; the test starts Viewfinder
+        // from a thread of Swift's pool, whose mask blocks nearly every signal.
+        let bin = workspace.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let noted = workspace.url.appendingPathComponent("mask")
+        let script = """
+            #!/bin/sh
+            while read -r key value; do [ "$key" = SigBlk: ] && echo "$value" > \(noted.path); done < /proc/$$/status
+            exit 3
+            """
+        try ExecutableScript.write(script, to: bin.appendingPathComponent("xdg-open"))
+        let output = try await workspace.run(
+            ["search", "harbor", "--open"], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        let mask = try String(contentsOf: noted, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(mask == "0000000000000000")
+    }
+
     @Test("--open with --format json is a usage error")
     func openNeedsHTML() async throws {
         let workspace = try workspace()

@@ -148,6 +148,8 @@ final class RunningViewfinder: @unchecked Sendable {
         let pid = pid
         let watchdog = Task {
             try await Task.sleep(for: timeout)
+            // What each thread was doing, for the failure to explain itself.
+            print("viewfinder \(pid) did not end in \(timeout); its threads:\n\(Self.threads(of: pid))")
             kill(pid, SIGKILL)
         }
         defer { watchdog.cancel() }
@@ -155,6 +157,40 @@ final class RunningViewfinder: @unchecked Sendable {
         for await code in exited.stream { status = code }
         if process.terminationReason == .uncaughtSignal { status += 128 }
         return status
+    }
+
+    /// Each thread of process `pid`: its name, state, blocked and pending signals (thread and
+    /// process), and the kernel function it waits in.
+    static func threads(of pid: pid_t) -> String {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted().map { task in
+            let folder = "/proc/\(pid)/task/\(task)"
+            let status = (try? String(contentsOfFile: folder + "/status", encoding: .utf8)) ?? ""
+            let keys = ["Name:", "State:", "SigBlk:", "SigPnd:", "ShdPnd:"]
+            let fields = status.split(separator: "\n").filter { line in keys.contains { line.hasPrefix($0) } }
+            let waiting = (try? String(contentsOfFile: folder + "/wchan", encoding: .utf8)) ?? "?"
+            return "  \(task) "
+                + fields.map { $0.split(separator: "\t").joined(separator: " ") }.joined(separator: ", ")
+                + ", wchan: \(waiting)"
+        }.joined(separator: "\n")
+    }
+
+    /// The blocked signals (`SigBlk`) of each thread of process `pid`, by thread name.
+    static func threadMasks(of pid: pid_t) -> [String: UInt64] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        var masks: [String: UInt64] = [:]
+        for task in tasks {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            let fields = Dictionary(
+                status.split(separator: "\n").map { line in
+                    let parts = line.split(separator: ":", maxSplits: 1)
+                    return (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+                }, uniquingKeysWith: { first, _ in first })
+            if let name = fields["Name"], let mask = fields["SigBlk"].flatMap({ UInt64($0, radix: 16) }) {
+                masks[name] = mask
+            }
+        }
+        return masks
     }
 
     /// Everything written to standard error (call after the run ended).

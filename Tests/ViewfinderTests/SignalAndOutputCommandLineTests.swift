@@ -35,6 +35,39 @@ struct SignalAndOutputCommandLineTests {
         let run = try RunningViewfinder(["search", "harbor", "--format", "json"], in: workspace.url)
         let group = try await workspace.processGroup(of: "first")
         try await Task.sleep(for: .milliseconds(300))  // let its photo arrive
+        try await Self.expectInterrupted(run, group: group)
+    }
+
+    @Test(
+        "started with its signals blocked (as Foundation's Process passes on a Swift thread's mask), the watcher thread still takes them, and Ctrl-C exits with 130"
+    )
+    func startedWithSignalsBlocked() async throws {
+        let workspace = try PluginWorkspace(plugins: [("first", "hold")])
+        defer { workspace.remove() }
+        let watched = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGWINCH, SIGTSTP, SIGCONT]
+        // Blocked on this thread while it starts the run, whatever the thread's mask was.
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        for signal in watched { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let started = Result { try RunningViewfinder(["search", "harbor", "--format", "json"], in: workspace.url) }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        let run = try started.get()
+        let group = try await workspace.processGroup(of: "first")
+        try await Task.sleep(for: .milliseconds(300))  // let its photo arrive
+        let threads = RunningViewfinder.threadMasks(of: run.pid)
+        let watcher = try #require(threads["vf-signals"], "threads: \(threads)")
+        #expect(threads["vf-output"].map { Self.blocks($0, SIGINT) } == true, "the mask was passed on: \(threads)")
+        for signal in watched {
+            #expect(!Self.blocks(watcher, signal), "the watcher blocks signal \(signal): \(threads)")
+        }
+        try await Self.expectInterrupted(run, group: group)
+    }
+
+    /// Sends `run` Ctrl-C's SIGINT; it prints the photo that arrived (p1), exits with 130 and
+    /// leaves nothing of plugin group `group` running.
+    static func expectInterrupted(_ run: RunningViewfinder, group: pid_t) async throws {
         kill(run.pid, SIGINT)
         let status = await run.status()
         #expect(status == 130, "stderr: \(run.errorText())")
@@ -42,6 +75,11 @@ struct SignalAndOutputCommandLineTests {
         let json = try JSONSerialization.jsonObject(with: printed) as? [String: Any]
         #expect((json?["results"] as? [[String: Any]])?.first?["id"] as? String == "p1")
         #expect(try await PluginWorkspace.survivorsAfterGrace(ofGroup: group) == [])
+    }
+
+    /// Whether `mask` (a `SigBlk` value from `/proc`) blocks `signal`.
+    static func blocks(_ mask: UInt64, _ signal: Int32) -> Bool {
+        mask & (1 << UInt64(signal - 1)) != 0
     }
 
     @Test(

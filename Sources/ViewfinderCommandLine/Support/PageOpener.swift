@@ -78,7 +78,7 @@ enum PageOpener {
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         do {
-            try process.run()
+            try SignalMask.clearedWhile { try process.run() }
         } catch {
             return .failed("xdg-open could not start: \(error.localizedDescription)")
         }

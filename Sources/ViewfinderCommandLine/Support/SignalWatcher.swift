@@ -170,6 +170,7 @@ enum SignalWatcher {
     }
 
     private static func watch(_ readEnd: Int32) {
+        takeSignals()
         var byte: UInt8 = 0
         while true {
             let count = read(readEnd, &byte, 1)
@@ -194,6 +195,20 @@ enum SignalWatcher {
                 end(by: signal)
             }
         }
+    }
+
+    /// Unblocks the signals this thread watches, for this thread: a parent may start
+    /// Viewfinder with them blocked (Foundation's `Process` on Linux passes on the mask of the
+    /// thread that starts it, and Dispatch's threads block nearly every signal), and every
+    /// thread then inherits the mask. This thread, waiting in `read`, can then always take
+    /// them; otherwise only the main thread did, once it waited in `dispatch_main`.
+    private static func takeSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGWINCH, SIGTSTP, SIGCONT] {
+            sigaddset(&set, signal)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Ends Viewfinder as `signal`'s default action would, so the parent sees it killed by the
