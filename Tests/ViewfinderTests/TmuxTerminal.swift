@@ -19,9 +19,13 @@ struct TmuxTerminal {
         let variables = base.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }.sorted()
         // The server forks from this command and keeps every descriptor it inherits: through
         // Foundation's Process (which learns of an exit from a socket the child holds) the start
-        // would never end, so it goes through system(3), its output to /dev/null. What else this
-        // process has open (another test's pipe, or a script it is writing, which would then fail
-        // to run with ETXTBSY for as long as the server lives) is closed by bash before tmux runs.
+        // would never end, so it is started with posix_spawn and waited for with waitpid, its
+        // streams on /dev/null. Not system(3): that ignores SIGINT and SIGQUIT in this whole
+        // process while it waits, and a viewfinder another test started meanwhile inherited
+        // SIGINT ignored, kept it so (as under nohup), and never answered that test's Ctrl-C.
+        // What else this process has open (another test's pipe, or a script it is writing,
+        // which would then fail to run with ETXTBSY for as long as the server lives) is closed
+        // by bash before tmux runs.
         let closeInherited =
             #"for f in /proc/$$/fd/*; do n=${f##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec "$@""#
         let command =
@@ -31,10 +35,43 @@ struct TmuxTerminal {
                 "\(rows)",
             ]
             + ["-s", "main", "-c", folder.path, "env", "-i"] + variables + ["sh"]
-        let line = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        #expect(system(line + " </dev/null >/dev/null 2>&1") == 0, "tmux did not start")
+        #expect(await Self.spawnAndWait(command) == 0, "tmux did not start")
         try await run(["set-option", "-g", "set-clipboard", "on"])
         try await run(["set-option", "-g", "window-size", "manual"])
+    }
+
+    /// Runs `arguments` (a program's path first) with its streams on /dev/null and every
+    /// signal at its default, unblocked, and waits for it on a thread of its own (never one of
+    /// Swift's pool); its wait status, or -1 when it could not start.
+    static func spawnAndWait(_ arguments: [String]) async -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for stream: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, stream, "/dev/null", stream == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        var all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else { return -1 }
+        let child = pid
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) < 0, errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+        }
     }
 
     /// Runs `tmux` on this terminal's server with `arguments`; its standard output.
