@@ -162,35 +162,36 @@ final class RunningViewfinder: @unchecked Sendable {
     /// Each thread of process `pid`: its name, state, blocked and pending signals (thread and
     /// process), and the kernel function it waits in.
     static func threads(of pid: pid_t) -> String {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.sorted().map { task in
-            let folder = "/proc/\(pid)/task/\(task)"
-            let status = (try? String(contentsOfFile: folder + "/status", encoding: .utf8)) ?? ""
-            let keys = ["Name:", "State:", "SigBlk:", "SigPnd:", "ShdPnd:"]
-            let fields = status.split(separator: "\n").filter { line in keys.contains { line.hasPrefix($0) } }
-            let waiting = (try? String(contentsOfFile: folder + "/wchan", encoding: .utf8)) ?? "?"
-            return "  \(task) "
-                + fields.map { $0.split(separator: "\t").joined(separator: " ") }.joined(separator: ", ")
-                + ", wchan: \(waiting)"
+        threadStatuses(of: pid).map { task, fields in
+            let shown = ["Name", "State", "SigBlk", "SigPnd", "ShdPnd"].map { "\($0): \(fields[$0] ?? "?")" }
+            let waiting = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "?"
+            return "  \(task) " + shown.joined(separator: ", ") + ", wchan: \(waiting)"
         }.joined(separator: "\n")
     }
 
     /// The blocked signals (`SigBlk`) of each thread of process `pid`, by thread name.
     static func threadMasks(of pid: pid_t) -> [String: UInt64] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         var masks: [String: UInt64] = [:]
-        for task in tasks {
+        for (_, fields) in threadStatuses(of: pid) {
+            if let name = fields["Name"], let mask = fields["SigBlk"].flatMap({ UInt64($0, radix: 16) }) {
+                masks[name] = mask
+            }
+        }
+        return masks
+    }
+
+    /// Each thread of process `pid` (its id, in order) with the fields of its `status` file.
+    private static func threadStatuses(of pid: pid_t) -> [(task: String, fields: [String: String])] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted().map { task in
             let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
             let fields = Dictionary(
                 status.split(separator: "\n").map { line in
                     let parts = line.split(separator: ":", maxSplits: 1)
                     return (String(parts[0]), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
                 }, uniquingKeysWith: { first, _ in first })
-            if let name = fields["Name"], let mask = fields["SigBlk"].flatMap({ UInt64($0, radix: 16) }) {
-                masks[name] = mask
-            }
+            return (task, fields)
         }
-        return masks
     }
 
     /// Everything written to standard error (call after the run ended).

@@ -17,6 +17,12 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var options: SearchOptions
 
     mutating func validate() throws {
+        try Self.check(query: query, text: text)
+    }
+
+    /// The check `search`'s query words (`text` once joined) must pass; ``SearchFastParse``
+    /// runs it too.
+    static func check(query: [String], text: String) throws {
         try QueryValidation.check(query, text: text, example: "viewfinder search harbor")
     }
 

@@ -84,7 +84,7 @@ enum SearchFastParse {
         do {
             try search.options.download.validate()
             try search.options.validate()
-            try QueryValidation.check(query, text: text, example: "")
+            try SearchCommand.check(query: query, text: text)
         } catch {
             return nil
         }
