@@ -22,6 +22,11 @@ RELEASE_SWIFT_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
 # No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
 # looked for each of them in the binary's folder and its eleven hardware-capability subfolders
 # (72 failed opens at every start, in /usr/bin when installed).
+# libstdc++ linked into the release binary, not loaded (Package.swift's release linker settings
+# search this folder first): a folder with the toolchain's libstdc++.a alone, since its own also
+# holds libstdc++.so, which the linker would take.
+STATIC_LIBSTDCXX := $(shell mkdir -p .build/static-libstdc++ && archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null) && \
+	[ -f "$$archive" ] && ln -sfn "$$archive" .build/static-libstdc++/libstdc++.a && echo "$$archive")
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --product viewfinder $(RELEASE_SWIFT_FLAGS)
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
@@ -92,6 +97,8 @@ release-check:
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
 	@! ldd .build/release/viewfinder | grep libsqlite3 || \
 		{ echo "release: the binary links libsqlite3 (CSQLite loads it with dlopen)" >&2; exit 1; }
+	@! ldd .build/release/viewfinder | grep -E 'libstdc\+\+|libgcc_s' || \
+		{ echo "release: the binary loads libstdc++ ($(or $(STATIC_LIBSTDCXX),no libstdc++.a found by clang): it should be linked in)" >&2; exit 1; }
 	@span=$$(nm .build/release/viewfinder | awk '$$3 == "vf_start_up_data_begin" {b = $$1} $$3 == "vf_start_up_data_end" {e = $$1} END {print "0x" (e != "" ? e : 0) " - 0x" (b != "" ? b : 0)}'); \
 		span=$$(($$span)); [ "$$span" -gt 4096 ] && [ "$$span" -le 1048576 ] || \
 		{ echo "release: the start-up data is not laid out together ($$span bytes between the markers of scripts/start-up-order.txt)" >&2; exit 1; }
