@@ -19,14 +19,14 @@ SWIFT_FORMAT_PATHS = Package.swift Sources Providers Tests Benchmarks Fuzz Examp
 RELEASE_SWIFT_FLAGS = -Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -disable-autolink-library -Xswiftc -Xfrontend -Xswiftc sqlite3
-# No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
-# looked for each of them in the binary's folder and its eleven hardware-capability subfolders
-# (72 failed opens at every start, in /usr/bin when installed).
 # libstdc++ linked into the release binary, not loaded (Package.swift's release linker settings
 # search this folder first): a folder with the toolchain's libstdc++.a alone, since its own also
 # holds libstdc++.so, which the linker would take.
 STATIC_LIBSTDCXX := $(shell mkdir -p .build/static-libstdc++ && archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null) && \
 	[ -f "$$archive" ] && ln -sfn "$$archive" .build/static-libstdc++/libstdc++.a && echo "$$archive")
+# No `$ORIGIN` run path: the binary loads only system libraries, and with one the loader first
+# looked for each of them in the binary's folder and its eleven hardware-capability subfolders
+# (72 failed opens at every start, in /usr/bin when installed).
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --product viewfinder $(RELEASE_SWIFT_FLAGS)
 
 ## Set up, build, and search the bundled sample photos with config.yaml.
