@@ -95,8 +95,8 @@ release-check:
 	@.build/release/viewfinder --version >/dev/null
 	@! ldd .build/release/viewfinder | grep -E 'libswift|libFoundation' || \
 		{ echo "release: the binary still loads the Swift runtime dynamically" >&2; exit 1; }
-	@! ldd .build/release/viewfinder | grep libsqlite3 || \
-		{ echo "release: the binary links libsqlite3 (CSQLite loads it with dlopen)" >&2; exit 1; }
+	@! ldd .build/release/viewfinder | grep -E 'libsqlite3|libxxhash' || \
+		{ echo "release: the binary links libsqlite3 or libxxhash (CSQLite and CXXHash load them with dlopen)" >&2; exit 1; }
 	@! ldd .build/release/viewfinder | grep -E 'libstdc\+\+|libgcc_s' || \
 		{ echo "release: the binary loads libstdc++ ($(or $(STATIC_LIBSTDCXX),no libstdc++.a found by clang): it should be linked in)" >&2; exit 1; }
 	@span=$$(nm .build/release/viewfinder | awk '$$3 == "vf_start_up_data_begin" {b = $$1} $$3 == "vf_start_up_data_end" {e = $$1} END {print "0x" (e != "" ? e : 0) " - 0x" (b != "" ? b : 0)}'); \

@@ -60,12 +60,8 @@ let package = Package(
         // SQLite for GRDB, loaded with dlopen when the download archive opens (see its header;
         // libsqlite3-dev's headers).
         .target(name: "CSQLite", dependencies: ["CLibraryLoader"], path: "Sources/CSQLite"),
-        .systemLibrary(
-            name: "CXXHash",
-            path: "Sources/CXXHash",
-            pkgConfig: "libxxhash",
-            providers: [.apt(["libxxhash-dev"])]
-        ),
+        // libxxhash's XXH3-128, loaded with dlopen on first use (see its header; libxxhash-dev's headers).
+        .target(name: "CXXHash", dependencies: ["CLibraryLoader"], path: "Sources/CXXHash"),
         // Linux calls Swift's Glibc module does not show (sync_file_range); header only.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(

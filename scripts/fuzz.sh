@@ -22,7 +22,9 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-libra
   "$kit"/EditDistance.swift "$kit"/ImageFormat.swift "$kit"/RAWSignature.swift "$kit"/FileBytes.swift \
   "$kit"/ImageMetadataError.swift "$kit"/Blocking/*.swift "$kit"/NamedThread.swift "$kit"/PlaceNames.swift \
   "$kit"/TextFolding.swift "$kit"/TimeWords.swift "$kit"/CameraName.swift "$kit"/ResourceFolders.swift \
-  "$kit"/FileChecksum.swift "$kit"/SHA256.swift -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto/include
+  "$kit"/String+TrimmingWhitespace.swift "$kit"/Sequence+JoinedText.swift "$kit"/Character+Whitespace.swift \
+  "$kit"/ProcessEnvironment.swift "$kit"/PrivateFile.swift "$kit"/MissingFolders.swift "$kit"/FileKind.swift \
+  "$kit"/FileChecksum.swift "$kit"/SHA256.swift -I Sources/CLinux -I Sources/CXXHash/include -I Sources/CCrypto/include
 local=Providers/LocalFolder
 # The index's search text names places (Places, the offline gazetteer): built as a small module of
 # its own for the index target. Its data file is found as an installed copy's would be, or not at
@@ -30,7 +32,7 @@ local=Providers/LocalFolder
 build_places() {
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -emit-module -emit-library -static \
     -package-name viewfinder -module-name Places -I "$modules" -L "$modules" -lProviderKit -I Sources/CLinux \
-    -I Sources/CXXHash -I Sources/CCrypto/include -emit-module-path "$modules/Places.swiftmodule" -o "$modules/libPlaces.a" Sources/Places/*.swift
+    -I Sources/CXXHash/include -I Sources/CCrypto/include -emit-module-path "$modules/Places.swiftmodule" -o "$modules/libPlaces.a" Sources/Places/*.swift
 }
 extra=()
 case $target in
@@ -46,11 +48,14 @@ case $target in
       "$local"/ConcurrentMap.swift "$local"/JobQueue.swift "$local"/Releaser.swift) ;;
   *) echo "unknown fuzz target '$target': use metadata or index" >&2; exit 64 ;;
 esac
-# SHA256.swift's libcrypto shim (libcrypto loaded on first use) and the loader it shares.
+# SHA256.swift's libcrypto shim and FileChecksum.swift's libxxhash shim (each library loaded on
+# first use) and the loader they share.
 clang -O -g -c Sources/CCrypto/CryptoLibrary.c -I Sources/CCrypto/include -I Sources/CLibraryLoader/include \
   -o "$modules/CryptoLibrary.o"
+clang -O -g -c Sources/CXXHash/XXHashLibrary.c -I Sources/CXXHash/include -I Sources/CLibraryLoader/include \
+  -o "$modules/XXHashLibrary.o"
 clang -O -g -c Sources/CLibraryLoader/LibraryLoader.c -I Sources/CLibraryLoader/include -o "$modules/LibraryLoader.o"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name viewfinder -I "$modules" -L "$modules" \
-  "${extra[@]}" -lProviderKit -lxxhash "$modules/CryptoLibrary.o" "$modules/LibraryLoader.o" -I Sources/CLinux -I Sources/CXXHash -I Sources/CCrypto/include "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
+  "${extra[@]}" -lProviderKit "$modules/CryptoLibrary.o" "$modules/XXHashLibrary.o" "$modules/LibraryLoader.o" -I Sources/CLinux -I Sources/CXXHash/include -I Sources/CCrypto/include "${sources[@]}" -module-name LocalFolderProvider -o ".build/fuzz-$target"
 ".build/fuzz-$target" -max_total_time="$seconds" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
   -print_final_stats=1 ".build/fuzz-corpus-$target" "Fuzz/$target-seeds" "Fuzz/$target-regressions"

@@ -38,7 +38,7 @@ gzip -9n "$doc/README.md" "$doc/NOTICE"
 
 # Libraries the binary links (dpkg-shlibdeps reads its ELF header), and those it loads with
 # dlopen, which no tool can see: libcurl (network providers, downloads), libcrypto (the cache's
-# keys, the page's hashes), libyaml (configuration), SQLite (the download archive),
+# keys, the page's hashes), libxxhash (checksums), libyaml (configuration), SQLite (the download archive),
 # ncursesw (browse's screen), chafa and the image decoders (pictures in the terminal).
 mkdir -p "$work/shlibdeps/debian"
 printf 'Source: viewfinder\n\nPackage: viewfinder\nArchitecture: any\n' >"$work/shlibdeps/debian/control"
@@ -51,11 +51,13 @@ if readelf -V "$root/usr/bin/viewfinder" | grep GLIBC_ABI_DT_RELR >/dev/null; th
   linked=$(sed 's/libc6 (>= [0-9.]*)/libc6 (>= 2.36)/' <<<"$linked")
 fi
 dlopened=()
-for library in libcurl.so.4 libcrypto.so.3 libyaml-0.so.2 libsqlite3.so.0 libncursesw.so.6 libchafa.so.0 libturbojpeg.so.0 libpng16.so.16 libwebp.so.7; do
+for library in libcurl.so.4 libcrypto.so.3 libxxhash.so.0 libyaml-0.so.2 libsqlite3.so.0 libncursesw.so.6 libchafa.so.0 libturbojpeg.so.0 libpng16.so.16 libwebp.so.7; do
   owner=$(dpkg -S "*/$library" 2>/dev/null | head -1 | cut -d: -f1 || true)
-  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libssl3, libyaml-0-2, libsqlite3-0, libncursesw6, libchafa0, libturbojpeg0, libpng16-16 and libwebp7)"
+  [[ -n $owner ]] || fail "no installed package holds $library (install libcurl4, libssl3, libxxhash0, libyaml-0-2, libsqlite3-0, libncursesw6, libchafa0, libturbojpeg0, libpng16-16 and libwebp7)"
   # GRDB calls sqlite3_prepare_v3 and others of SQLite 3.20 (what dpkg-shlibdeps found when it was linked).
   [[ $owner != libsqlite3-0 ]] || owner="libsqlite3-0 (>= 3.20.0)"
+  # XXH3-128 and its x86-64 dispatching functions are stable from xxHash 0.8.0.
+  [[ $owner != libxxhash0 ]] || owner="libxxhash0 (>= 0.8.0)"
   dlopened+=("$owner")
 done
 depends="$linked, $(

@@ -157,7 +157,7 @@ extension Downloader {
         }
         guard let checksum = sink.checksum() else {
             folder.discard(part)
-            return .done(.failed(reason: "cannot compute a checksum (libxxhash)"))
+            return .done(.failed(reason: FileChecksum.failure))
         }
         return .received(Received(part: part, fileExtension: fileExtension, bytes: received, checksum: checksum))
     }

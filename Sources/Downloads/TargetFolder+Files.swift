@@ -47,7 +47,7 @@ extension TargetFolder {
     ) {
         let sink = DescriptorBodySink(descriptor: part.descriptor)
         try Self.read(source, doing: "copy") { chunk in sink.write(chunk) }
-        guard let checksum = sink.checksum() else { throw DownloadFailure("cannot compute a checksum (libxxhash)") }
+        guard let checksum = sink.checksum() else { throw DownloadFailure(FileChecksum.failure) }
         return (sink.byteCount, checksum, sink.leadingBytes)
     }
 
@@ -130,7 +130,7 @@ extension TargetFolder {
             hasher.update(chunk)
             return nil
         }
-        guard let checksum = hasher.finish() else { throw DownloadFailure("cannot compute a checksum (libxxhash)") }
+        guard let checksum = hasher.finish() else { throw DownloadFailure(FileChecksum.failure) }
         return checksum
     }
 

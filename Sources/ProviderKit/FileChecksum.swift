@@ -5,38 +5,41 @@ import CXXHash
 /// the CPU's cache: about 30 GB/s with AVX2 (9 without), where SHA-256 (with the CPU's SHA
 /// instructions) does 1.5 and took a fifth of a download's CPU time. It is no cryptographic hash:
 /// where two files' checksums agree and that decides anything, their bytes are compared as well.
+/// libxxhash is loaded on the first checksum (see `CXXHash.h`).
 package final class FileChecksum: @unchecked Sendable {
     /// What every checksum starts with, naming the algorithm (older archives hold bare SHA-256 hex).
     package static let prefix = "xxh128:"
 
     private let state: OpaquePointer?
 
-    /// Starts a checksum; when libxxhash cannot (out of memory), ``finish()`` returns `nil`.
+    /// Starts a checksum, loading libxxhash the first time; when it cannot be loaded or cannot
+    /// begin one (out of memory), ``finish()`` returns `nil` and ``failure`` says why.
     package init() {
-        state = XXH3_createState()
-        if let state { _ = XXH3_128bits_reset(state) }
+        state = vf_xxh128_new()
     }
 
     deinit {
-        XXH3_freeState(state)
+        vf_xxh128_free(state)
     }
 
     /// Adds the next bytes.
     package func update(_ bytes: UnsafeRawBufferPointer) {
         guard let state, let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        #if arch(x86_64)
-            _ = XXH3_128bits_update_dispatch(state, base, bytes.count)  // AVX2 where the CPU has it
-        #else
-            _ = XXH3_128bits_update(state, base, bytes.count)
-        #endif
+        vf_xxh128_update(state, base, bytes.count)
     }
 
     /// The checksum of everything added, `xxh128:` and 32 hex digits; `nil` when libxxhash failed.
     package func finish() -> String? {
         guard let state else { return nil }
-        var canonical = XXH128_canonical_t()
-        XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state))
-        let bytes = withUnsafeBytes(of: canonical.digest) { Array($0) }
-        return Self.prefix + SHA256.hexDigits(bytes)
+        var digest = [UInt8](repeating: 0, count: 16)
+        digest.withUnsafeMutableBufferPointer { vf_xxh128_finish(state, $0.baseAddress) }
+        return Self.prefix + SHA256.hexDigits(digest)
+    }
+
+    /// Why a checksum could not be taken, for a download's failure: libxxhash's loading error
+    /// (which names the library file), else the memory it could not have.
+    package static var failure: String {
+        let reason = vf_xxh128_error().map { String(cString: $0) } ?? "libxxhash could not allocate its state"
+        return "cannot compute a checksum (\(reason))"
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 /// libcurl and its TLS library are loaded only for a lineup that uses the network: a local-only
 /// search, `--version` and `config check` start without them, and without libcrypto, which
-/// only the cache's keys and the page's hashes use (the dynamic loader's own record,
-/// `LD_DEBUG=files`, names every library it loads).
+/// only the cache's keys and the page's hashes use, nor libxxhash, which only checksums use (the
+/// dynamic loader's own record, `LD_DEBUG=files`, names every library it loads).
 @Suite("libcurl is loaded only when a provider uses the network")
 struct NetworkLibraryCommandLineTests {
     /// The libraries the dynamic loader loaded while `arguments` ran in `workspace`.
@@ -37,5 +37,21 @@ struct NetworkLibraryCommandLineTests {
         let record = try await Self.loaded(["search", "harbor", "--no-cache"], in: network)
         #expect(record.contains("libcurl.so.4"))
         #expect(record.contains("libcrypto.so.3"))
+    }
+
+    @Test("libxxhash is loaded for a checksum only: the gazetteer's first check, not a search after it")
+    func checksumLibraryOnFirstUse() async throws {
+        let local = try Workspace.withThreeSamples(
+            config: "providers:\n  photos:\n    type: local-folder\n    path: photos\n")
+        defer { local.remove() }
+        // The first search checks the gazetteer's file in full (XXH3 over 6.7 MB) and notes that
+        // it passed; the next finds the note and takes no checksum.
+        let first = try await Self.loaded(["search", "harbor", "--offline"], in: local)
+        #expect(first.contains("libxxhash.so.0"), "the first search checked the gazetteer with libxxhash")
+        for arguments in [["search", "harbor", "--offline"], ["--version"], ["config", "check"]] {
+            let record = try await Self.loaded(arguments, in: local)
+            #expect(record.contains("file=libc.so.6"), "LD_DEBUG=files records the libraries loaded")
+            #expect(!record.contains("libxxhash.so"), "\(arguments) loaded libxxhash")
+        }
     }
 }
