@@ -20,6 +20,14 @@ package struct GazetteerError: Error, Equatable, CustomStringConvertible {
         )
     }
 
+    /// The file's checksum cannot be taken: libxxhash cannot be loaded (or had no memory for it).
+    static func uncheckable(path: String, reason: String) -> GazetteerError {
+        GazetteerError(
+            description: "the place names file \(path) cannot be checked: \(reason); "
+                + "install libxxhash (Debian: libxxhash0)"
+        )
+    }
+
     /// No folder holds the file.
     static func missing(_ paths: [String]) -> GazetteerError {
         GazetteerError(

@@ -151,7 +151,8 @@ final class PlacesFile: @unchecked Sendable {  // immutable after init: the mapp
         let checksum = FileChecksum()
         checksum.update(UnsafeRawBufferPointer(start: base, count: headerSize - 16))
         checksum.update(UnsafeRawBufferPointer(start: base + headerSize, count: size - headerSize))
-        guard checksum.finish() == recorded else {
+        guard let computed = checksum.finish() else { throw .uncheckable(path: path, reason: FileChecksum.failure) }
+        guard computed == recorded else {
             throw .damaged(path: path, reason: "its checksum does not match its contents (cut short or changed)")
         }
     }
