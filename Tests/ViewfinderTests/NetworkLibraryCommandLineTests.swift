@@ -7,6 +7,9 @@ import Testing
 /// dynamic loader's own record, `LD_DEBUG=files`, names every library it loads).
 @Suite("libcurl is loaded only when a provider uses the network")
 struct NetworkLibraryCommandLineTests {
+    /// A configuration with the samples folder alone.
+    static let localOnly = "providers:\n  photos:\n    type: local-folder\n    path: photos\n"
+
     /// The libraries the dynamic loader loaded while `arguments` ran in `workspace`.
     static func loaded(_ arguments: [String], in workspace: Workspace) async throws -> String {
         let output = try await workspace.run(arguments, environment: ["LD_DEBUG": "files"])
@@ -17,8 +20,7 @@ struct NetworkLibraryCommandLineTests {
     @Test(
         "a local-only search, --version and config check never load libcurl or libcrypto; a network provider does")
     func onlyForTheNetwork() async throws {
-        let local = try Workspace.withThreeSamples(
-            config: "providers:\n  photos:\n    type: local-folder\n    path: photos\n")
+        let local = try Workspace.withThreeSamples(config: Self.localOnly)
         defer { local.remove() }
         for arguments in [
             ["search", "harbor"], ["search", "harbor", "--offline"], ["--version"], ["config", "check"],
@@ -41,8 +43,7 @@ struct NetworkLibraryCommandLineTests {
 
     @Test("libxxhash is loaded for a checksum only: the gazetteer's first check, not a search after it")
     func checksumLibraryOnFirstUse() async throws {
-        let local = try Workspace.withThreeSamples(
-            config: "providers:\n  photos:\n    type: local-folder\n    path: photos\n")
+        let local = try Workspace.withThreeSamples(config: Self.localOnly)
         defer { local.remove() }
         // The first search checks the gazetteer's file in full (XXH3 over 6.7 MB) and notes that
         // it passed; the next finds the note and takes no checksum.

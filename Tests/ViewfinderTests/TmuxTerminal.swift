@@ -1,4 +1,5 @@
 import Foundation
+import ProviderKit
 import Testing
 
 /// A real terminal for `browse`'s tests: a tmux server of its own (its socket in the test's
@@ -41,8 +42,9 @@ struct TmuxTerminal {
     }
 
     /// Runs `arguments` (a program's path first) with its streams on /dev/null and every
-    /// signal at its default, unblocked, and waits for it on a thread of its own (never one of
-    /// Swift's pool); its wait status, or -1 when it could not start.
+    /// signal at its default, unblocked, and waits for it on a thread of the blocking executor
+    /// (never one of Swift's pool); its wait status, or -1 when it could not start or be waited
+    /// for.
     static func spawnAndWait(_ arguments: [String]) async -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -65,13 +67,13 @@ struct TmuxTerminal {
         var pid = pid_t()
         guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ) == 0 else { return -1 }
         let child = pid
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                var status: Int32 = 0
-                while waitpid(child, &status, 0) < 0, errno == EINTR {}
-                continuation.resume(returning: status)
-            }
+        let status = try? await BlockingExecutor.shared.run(whenCancelled: .waitForEnd) { _ in
+            var status: Int32 = 0
+            var waited: pid_t
+            repeat { waited = waitpid(child, &status, 0) } while waited < 0 && errno == EINTR
+            return waited == child ? status : -1
         }
+        return status ?? -1
     }
 
     /// Runs `tmux` on this terminal's server with `arguments`; its standard output.
